@@ -404,3 +404,70 @@ def test_parameter_dict_registers_parameters_as_torchs():
         "ParameterDict(\n    (w): Parameter containing: [aten_lite.float32 of size 2]\n)"
     from aten_lite.nn.modules.container import ParameterDict, ParameterList
     assert (ParameterDict, ParameterList) == (al.nn.ParameterDict, al.nn.ParameterList)
+
+
+# ---- affine_grid, grid_sample, conv_tbc ----
+
+@pytest.mark.parametrize("d", [2, 3])
+@pytest.mark.parametrize("mode", ["bilinear", "nearest"])
+@pytest.mark.parametrize("padding_mode", ["zeros", "border", "reflection"])
+@pytest.mark.parametrize("align_corners", [False, True])
+def test_grid_sample_matches_torch_with_input_and_grid_gradients(d, mode, padding_mode,
+                                                                 align_corners):
+    x = rng.standard_normal((2, 3, 4, 5, 3)[:d + 2])
+    grid = rng.uniform(-1.3, 1.3, (2,) + (3, 2, 4)[:d] + (d,))  # some positions outside
+    kw = dict(mode=mode, padding_mode=padding_mode, align_corners=align_corners)
+    seen = []
+    for lib, fn in ((al, F.grid_sample), (torch, TF.grid_sample)):
+        a, g = lib.tensor(x, requires_grad=True), lib.tensor(grid, requires_grad=True)
+        out = fn(a, g, **kw)
+        weights = np.linspace(0.5, 1.5, out.numel()).reshape(tuple(out.shape))
+        (out * lib.tensor(weights)).sum().backward()
+        grid_grad = np.zeros_like(grid) if g.grad is None else g.grad.numpy()
+        seen.append((out.detach().numpy(), a.grad.numpy(), grid_grad))
+    for ours, theirs in zip(*seen):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("size,align_corners", [([2, 3, 4, 5], False), ([2, 3, 4, 5], True),
+                                                ([2, 1, 3, 2, 4], False),
+                                                ([2, 1, 3, 2, 4], True)])
+def test_affine_grid_matches_torch_with_theta_gradient(size, align_corners):
+    rows = len(size) - 2
+    theta = rng.standard_normal((2, rows, rows + 1))
+    _compare(lambda t: F.affine_grid(t, size, align_corners),
+             lambda t: TF.affine_grid(t, size, align_corners), [theta])
+
+
+def test_grid_functions_warn_without_align_corners_and_name_bad_arguments():
+    theta = al.tensor([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]])
+    with pytest.warns(UserWarning, match="align_corners=False since 1.3.0"):
+        grid = F.affine_grid(theta, [1, 1, 2, 2])
+    with pytest.warns(UserWarning, match="align_corners=False since 1.3.0"):
+        F.grid_sample(al.ones(1, 1, 2, 2), grid)
+    with pytest.raises(ValueError, match=r"Nx2x3 for size \[1, 1, 2, 2\]. Got \[1, 3, 4\]"):
+        F.affine_grid(al.ones(1, 3, 4), [1, 1, 2, 2], False)
+    with pytest.raises(NotImplementedError, match=r"Got size \[1, 2\]"):
+        F.affine_grid(theta, [1, 2], False)
+    with pytest.raises(ValueError, match="floating point type, but got int64"):
+        F.affine_grid(al.ones(1, 2, 3, dtype=al.int64), [1, 1, 2, 2], False)
+    with pytest.raises(ValueError, match="but got: 'cubic'"):
+        F.grid_sample(al.ones(1, 1, 2, 2), grid, mode="cubic", align_corners=False)
+    with pytest.raises(ValueError, match="but got: 'wrap'"):
+        F.grid_sample(al.ones(1, 1, 2, 2), grid, padding_mode="wrap", align_corners=False)
+    with pytest.raises(RuntimeError, match=r"grid of shape \[1, 2, 2, 3\]"):
+        F.grid_sample(al.ones(1, 1, 2, 2), al.zeros(1, 2, 2, 3), align_corners=False)
+    with pytest.raises(NotImplementedError, match="bicubic"):
+        F.grid_sample(al.ones(1, 1, 2, 2), grid, mode="bicubic", align_corners=False)
+
+
+def test_conv_tbc_matches_torch():
+    x, w, b = rng.standard_normal((7, 2, 3)), rng.standard_normal((3, 3, 4)), \
+        rng.standard_normal(4)
+    for pad in (0, 1):
+        _compare(lambda *t: F.conv_tbc(*t, pad), lambda *t: TF.conv_tbc(*t, pad), [x, w, b],
+                 diff=(0, 1, 2))
+    with pytest.raises(RuntimeError, match=r"is not == dim 1 in the weight tensor \(3 != 2\)"):
+        F.conv_tbc(al.tensor(x), al.ones(3, 2, 4, dtype=al.float64), al.tensor(b))
+    with pytest.raises(RuntimeError, match="Bias has wrong size: 4, expected 5"):
+        F.conv_tbc(al.tensor(x), al.ones(3, 3, 5, dtype=al.float64), al.tensor(b))

@@ -33,15 +33,14 @@ NOT_FUNCTIONALS = {"assert_int_or_pair", "boolean_dispatch", "handle_torch_funct
 
 # BEGIN MISSING FUNCTIONALS
 MISSING_FUNCTIONALS = (
-    "affine_grid", "alpha_dropout", "celu", "celu_", "conv_tbc", "dropout1d", "dropout2d",
-    "dropout3d", "elu", "elu_", "feature_alpha_dropout", "fractional_max_pool2d",
-    "fractional_max_pool2d_with_indices", "fractional_max_pool3d",
-    "fractional_max_pool3d_with_indices", "glu", "grid_sample", "group_norm", "grouped_mm",
-    "hardshrink", "hardsigmoid", "hardswish", "hardtanh", "hardtanh_", "instance_norm",
-    "leaky_relu_", "linear_cross_entropy", "local_response_norm", "logsigmoid", "mish",
-    "multi_head_attention_forward", "prelu", "relu6", "relu_", "rms_norm", "rrelu", "rrelu_",
-    "scaled_grouped_mm", "scaled_mm", "selu", "selu_", "softplus", "softshrink", "softsign",
-    "tanhshrink", "threshold", "threshold_",
+    "alpha_dropout", "celu", "celu_", "dropout1d", "dropout2d", "dropout3d", "elu", "elu_",
+    "feature_alpha_dropout", "fractional_max_pool2d", "fractional_max_pool2d_with_indices",
+    "fractional_max_pool3d", "fractional_max_pool3d_with_indices", "glu", "group_norm",
+    "grouped_mm", "hardshrink", "hardsigmoid", "hardswish", "hardtanh", "hardtanh_",
+    "instance_norm", "leaky_relu_", "linear_cross_entropy", "local_response_norm", "logsigmoid",
+    "mish", "multi_head_attention_forward", "prelu", "relu6", "relu_", "rms_norm", "rrelu",
+    "rrelu_", "scaled_grouped_mm", "scaled_mm", "selu", "selu_", "softplus", "softshrink",
+    "softsign", "tanhshrink", "threshold", "threshold_",
 )
 # END MISSING FUNCTIONALS
 

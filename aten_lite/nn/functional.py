@@ -396,7 +396,8 @@ from .pooling import (  # noqa: E402,F401 (re-exported)
 )
 from ._functional_losses import *  # noqa: E402,F401,F403 (losses, pairwise_distance, pdist)
 from ._functional_layers import *  # noqa: E402,F401,F403 (shuffles, bilinear, bags, ...)
-from . import _functional_layers, _functional_losses  # noqa: E402
+from ._functional_grids import *  # noqa: E402,F401,F403 (affine_grid, grid_sample, conv_tbc)
+from . import _functional_grids, _functional_layers, _functional_losses  # noqa: E402
 
 __all__ += [
     "adaptive_avg_pool3d", "adaptive_max_pool1d_with_indices",
@@ -405,4 +406,4 @@ __all__ += [
     "max_pool1d_with_indices", "max_pool2d_with_indices", "max_pool3d",
     "max_pool3d_with_indices", "max_unpool3d",
 ]
-__all__ += _functional_losses.__all__ + _functional_layers.__all__
+__all__ += _functional_losses.__all__ + _functional_layers.__all__ + _functional_grids.__all__
