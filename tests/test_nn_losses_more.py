@@ -191,7 +191,7 @@ def test_weighted_loss_modules_hold_weight_as_a_buffer():
     ({"size_average": False}, "sum"), ({"reduce": False}, "none"),
     ({"size_average": True, "reduce": True}, "mean")])
 def test_deprecated_size_average_and_reduce_map_to_reduction(legacy, expected):
-    with pytest.warns(UserWarning, match="size_average and reduce"):
+    with pytest.warns(UserWarning, match=f"please use reduction='{expected}' instead"):
         m = al.nn.HingeEmbeddingLoss(**legacy)
     assert m.reduction == expected == torch.nn.HingeEmbeddingLoss(**legacy).reduction
     x, y = CASES["hinge_embedding_loss"][0]
@@ -359,3 +359,25 @@ def test_ctc_loss_errors_name_the_bad_value(kw, match):
     args.update(kw)
     with pytest.raises((RuntimeError, ValueError), match=match):
         F.ctc_loss(al.tensor(CTC_X).log_softmax(2), targets, **args)
+
+
+def test_older_loss_constructors_take_torchs_positional_order():
+    """torch puts size_average (and ignore_index, reduce) before reduction: a positional
+    call means the same here."""
+    w = np.array([0.2, 1.0, 3.0])
+    for lib in (al, torch):
+        with pytest.warns(UserWarning):
+            ce = lib.nn.CrossEntropyLoss(lib.tensor(w), None, 1, False)
+        assert ce.reduction == "none" and ce.ignore_index == 1
+        with pytest.warns(UserWarning):
+            assert lib.nn.MSELoss(False).reduction == "sum"
+        assert lib.nn.SmoothL1Loss(None, None, "sum", 0.5).beta == 0.5
+        assert lib.nn.BCEWithLogitsLoss(None, None, None, "sum").reduction == "sum"
+        assert lib.nn.NLLLoss(None, None, 2).ignore_index == 2
+    with pytest.warns(FutureWarning, match="`NLLLoss2d` has been deprecated"):
+        old = al.nn.NLLLoss2d(ignore_index=0)
+    x, t = rng.standard_normal((2, 3, 4, 4)), rng.integers(0, 3, (2, 4, 4))
+    with pytest.warns(FutureWarning):
+        theirs = torch.nn.NLLLoss2d(ignore_index=0)(torch.tensor(x), torch.tensor(t))
+    np.testing.assert_allclose(old(al.tensor(x), al.tensor(t)).item(), theirs.item(),
+                               rtol=1e-12)

@@ -471,3 +471,68 @@ def test_conv_tbc_matches_torch():
         F.conv_tbc(al.tensor(x), al.ones(3, 2, 4, dtype=al.float64), al.tensor(b))
     with pytest.raises(RuntimeError, match="Bias has wrong size: 4, expected 5"):
         F.conv_tbc(al.tensor(x), al.ones(3, 3, 5, dtype=al.float64), al.tensor(b))
+
+
+# ---- fractional max pooling ----
+
+@pytest.mark.parametrize("d,shape,kernel,kw", [
+    (2, (2, 3, 9, 11), 2, {"output_size": (4, 5)}),
+    (2, (3, 10, 7), (3, 2), {"output_size": 5}),
+    (2, (1, 2, 8, 9), 2, {"output_ratio": (0.5, 0.6)}),
+    (3, (2, 2, 7, 8, 9), 2, {"output_size": (3, 4, 5)}),
+    (3, (2, 7, 8, 9), (2, 3, 2), {"output_ratio": (0.5, 0.5, 0.6)}),
+])
+def test_fractional_max_pool_matches_torch_for_given_samples(d, shape, kernel, kw):
+    x = rng.standard_normal(shape)
+    batch = shape[0] if len(shape) == d + 2 else 1
+    samples = rng.random((batch, shape[-d - 1], d))
+    for dtype in (np.float64, np.float32):  # the windows are computed in the input's dtype
+        name = f"fractional_max_pool{d}d"
+
+        def call(lib, fn):
+            return lambda t: fn(t, kernel, return_indices=True,
+                                _random_samples=lib.tensor(samples.astype(dtype)), **kw)
+        if dtype is np.float64:
+            _compare(call(al, getattr(F, name)), call(torch, getattr(TF, name)), [x])
+        else:
+            a = call(al, getattr(F, name))(al.tensor(x.astype(dtype)))
+            b = call(torch, getattr(TF, name))(torch.tensor(x.astype(dtype)))
+            np.testing.assert_array_equal(a[0].numpy(), b[0].numpy())
+            np.testing.assert_array_equal(a[1].numpy(), b[1].numpy())
+        with_idx = getattr(F, name + "_with_indices")(
+            al.tensor(x), kernel, _random_samples=al.tensor(samples), **kw)
+        assert isinstance(with_idx, tuple) and len(with_idx) == 2
+
+
+def test_fractional_max_pool_layers_draw_their_windows_and_check_arguments():
+    al.manual_seed(0)
+    pool = al.nn.FractionalMaxPool2d(3, output_ratio=0.5)
+    assert repr(pool) == repr(torch.nn.FractionalMaxPool2d(3, output_ratio=0.5))
+    x = al.tensor(rng.standard_normal((2, 3, 10, 12)))
+    y = pool(x)
+    assert tuple(y.shape) == (2, 3, 5, 6)
+    # every output is the max of some 3x3 window of its plane
+    windows = F.max_pool2d(x, 3, stride=1).numpy()
+    for b in range(2):
+        for c in range(3):
+            assert np.isin(y.numpy()[b, c], windows[b, c]).all()
+    samples = al.tensor(rng.random((1, 2, 3)))
+    fixed = al.nn.FractionalMaxPool3d(2, output_size=3, return_indices=True,
+                                      _random_samples=samples)
+    z = rng.standard_normal((1, 2, 6, 6, 6))
+    ours = fixed(al.tensor(z))
+    theirs = torch.nn.FractionalMaxPool3d(2, output_size=3, return_indices=True,
+                                          _random_samples=torch.tensor(samples.numpy()))(
+        torch.tensor(z))
+    np.testing.assert_array_equal(ours[1].numpy(), theirs[1].numpy())
+    for kw, match in (({}, "either an output size, or a pooling ratio"),
+                      ({"output_size": 2, "output_ratio": 0.5}, "only one of output_size"),
+                      ({"output_ratio": 1.5}, r"between 0 and 1 \(got 1.5\)")):
+        with pytest.raises(ValueError, match=match):
+            al.nn.FractionalMaxPool2d(2, **kw)
+    with pytest.raises(RuntimeError, match="pool height 3 too large relative to input height 4"):
+        F.fractional_max_pool2d(al.ones(1, 1, 4, 4), 3, output_size=3)
+    with pytest.raises(ValueError, match="either an output_size or an output_ratio"):
+        F.fractional_max_pool2d(al.ones(1, 1, 4, 4), 2)
+    with pytest.raises(RuntimeError, match=r"_random_samples of shape \[1, 1, 2\], got \[1, 2\]"):
+        F.fractional_max_pool2d(al.ones(1, 1, 4, 4), 2, 2, _random_samples=al.ones(1, 2))

@@ -34,13 +34,12 @@ NOT_FUNCTIONALS = {"assert_int_or_pair", "boolean_dispatch", "handle_torch_funct
 # BEGIN MISSING FUNCTIONALS
 MISSING_FUNCTIONALS = (
     "alpha_dropout", "celu", "celu_", "dropout1d", "dropout2d", "dropout3d", "elu", "elu_",
-    "feature_alpha_dropout", "fractional_max_pool2d", "fractional_max_pool2d_with_indices",
-    "fractional_max_pool3d", "fractional_max_pool3d_with_indices", "glu", "group_norm",
-    "grouped_mm", "hardshrink", "hardsigmoid", "hardswish", "hardtanh", "hardtanh_",
-    "instance_norm", "leaky_relu_", "linear_cross_entropy", "local_response_norm", "logsigmoid",
-    "mish", "multi_head_attention_forward", "prelu", "relu6", "relu_", "rms_norm", "rrelu",
-    "rrelu_", "scaled_grouped_mm", "scaled_mm", "selu", "selu_", "softplus", "softshrink",
-    "softsign", "tanhshrink", "threshold", "threshold_",
+    "feature_alpha_dropout", "glu", "group_norm", "grouped_mm", "hardshrink", "hardsigmoid",
+    "hardswish", "hardtanh", "hardtanh_", "instance_norm", "leaky_relu_",
+    "linear_cross_entropy", "local_response_norm", "logsigmoid", "mish",
+    "multi_head_attention_forward", "prelu", "relu6", "relu_", "rms_norm", "rrelu", "rrelu_",
+    "scaled_grouped_mm", "scaled_mm", "selu", "selu_", "softplus", "softshrink", "softsign",
+    "tanhshrink", "threshold", "threshold_",
 )
 # END MISSING FUNCTIONALS
 
@@ -48,15 +47,14 @@ MISSING_FUNCTIONALS = (
 MISSING_LAYERS = (
     "AdaptiveLogSoftmaxWithLoss", "AlphaDropout", "BatchNorm2d", "BatchNorm3d", "Buffer",
     "CELU", "Container", "CrossMapLRN2d", "DataParallel", "Dropout1d", "Dropout2d", "Dropout3d",
-    "ELU", "FeatureAlphaDropout", "FractionalMaxPool2d", "FractionalMaxPool3d", "GLU",
-    "GroupNorm", "Hardshrink", "Hardsigmoid", "Hardswish", "Hardtanh", "InstanceNorm1d",
-    "InstanceNorm2d", "InstanceNorm3d", "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d",
-    "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d", "LazyConvTranspose2d",
-    "LazyConvTranspose3d", "LazyInstanceNorm1d", "LazyInstanceNorm2d", "LazyInstanceNorm3d",
-    "LazyLinear", "LinearCrossEntropyLoss", "LinearCrossEntropyOptions", "LocalResponseNorm",
-    "LogSigmoid", "Mish", "NLLLoss2d", "PReLU", "RMSNorm", "RReLU", "ReLU6", "SELU",
-    "Softmax2d", "Softmin", "Softplus", "Softshrink", "Softsign", "SyncBatchNorm", "Tanhshrink",
-    "Threshold", "UninitializedBuffer", "UninitializedParameter",
+    "ELU", "FeatureAlphaDropout", "GLU", "GroupNorm", "Hardshrink", "Hardsigmoid", "Hardswish",
+    "Hardtanh", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "LazyBatchNorm1d",
+    "LazyBatchNorm2d", "LazyBatchNorm3d", "LazyConv1d", "LazyConv2d", "LazyConv3d",
+    "LazyConvTranspose1d", "LazyConvTranspose2d", "LazyConvTranspose3d", "LazyInstanceNorm1d",
+    "LazyInstanceNorm2d", "LazyInstanceNorm3d", "LazyLinear", "LinearCrossEntropyLoss",
+    "LinearCrossEntropyOptions", "LocalResponseNorm", "LogSigmoid", "Mish", "PReLU", "RMSNorm",
+    "RReLU", "ReLU6", "SELU", "Softmax2d", "Softmin", "Softplus", "Softshrink", "Softsign",
+    "SyncBatchNorm", "Tanhshrink", "Threshold", "UninitializedBuffer", "UninitializedParameter",
 )
 # END MISSING LAYERS
 

@@ -25,11 +25,11 @@ from .containers import ParameterDict, ParameterList
 from .distance import PairwiseDistance
 from .loss import (CosineEmbeddingLoss, CTCLoss, GaussianNLLLoss, HingeEmbeddingLoss,
                    MarginRankingLoss, MultiLabelMarginLoss, MultiLabelSoftMarginLoss,
-                   MultiMarginLoss, PoissonNLLLoss, SoftMarginLoss, TripletMarginLoss,
+                   MultiMarginLoss, NLLLoss2d, PoissonNLLLoss, SoftMarginLoss, TripletMarginLoss,
                    TripletMarginWithDistanceLoss)
-from .pooling import (AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, LPPool1d, LPPool2d,
-                      LPPool3d, MaxPool3d, MaxUnpool3d, UpsamplingBilinear2d,
-                      UpsamplingNearest2d)
+from .pooling import (AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, FractionalMaxPool2d,
+                      FractionalMaxPool3d, LPPool1d, LPPool2d, LPPool3d, MaxPool3d,
+                      MaxUnpool3d, UpsamplingBilinear2d, UpsamplingNearest2d)
 from .modules.channelshuffle import ChannelShuffle
 from .modules.linear import Bilinear
 from .modules.pixelshuffle import PixelShuffle, PixelUnshuffle
@@ -62,5 +62,6 @@ __all__ += [
     "TripletMarginLoss", "TripletMarginWithDistanceLoss", "AdaptiveAvgPool3d",
     "AdaptiveMaxPool3d", "AvgPool3d", "LPPool1d", "LPPool2d", "LPPool3d", "MaxPool3d",
     "MaxUnpool3d", "UpsamplingBilinear2d", "UpsamplingNearest2d", "ChannelShuffle", "Bilinear",
-    "PixelShuffle", "PixelUnshuffle", "EmbeddingBag",
+    "PixelShuffle", "PixelUnshuffle", "EmbeddingBag", "FractionalMaxPool2d",
+    "FractionalMaxPool3d", "NLLLoss2d",
 ]

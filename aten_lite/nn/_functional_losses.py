@@ -44,13 +44,12 @@ def _legacy(size_average, reduce, reduction: str) -> str:
     if size_average is None and reduce is None:
         _reduction(reduction)
         return reduction
-    warnings.warn("size_average and reduce args will be deprecated, please use "
-                  "reduction='none', 'mean' or 'sum' instead.", stacklevel=3)
     size_average = True if size_average is None else size_average
     reduce = True if reduce is None else reduce
-    if not reduce:
-        return "none"
-    return "mean" if size_average else "sum"
+    mapped = "none" if not reduce else "mean" if size_average else "sum"
+    warnings.warn(f"size_average and reduce args will be deprecated, please use "
+                  f"reduction='{mapped}' instead.", stacklevel=3)
+    return mapped
 
 
 def _reduce(x: Tensor, reduction: str) -> Tensor:

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 from ..tensors.tensor import Tensor
 from . import functional as F
 from ._functional_losses import _legacy
@@ -18,7 +20,8 @@ __all__ = ["MSELoss", "L1Loss", "SmoothL1Loss", "CrossEntropyLoss", "NLLLoss", "
            "BCEWithLogitsLoss", "HuberLoss", "KLDivLoss", "CosineEmbeddingLoss",
            "HingeEmbeddingLoss", "MarginRankingLoss", "SoftMarginLoss", "MultiMarginLoss",
            "MultiLabelMarginLoss", "MultiLabelSoftMarginLoss", "PoissonNLLLoss",
-           "GaussianNLLLoss", "TripletMarginLoss", "TripletMarginWithDistanceLoss", "CTCLoss"]
+           "GaussianNLLLoss", "TripletMarginLoss", "TripletMarginWithDistanceLoss", "CTCLoss",
+           "NLLLoss2d"]
 
 
 class _Loss(Module):
@@ -28,19 +31,29 @@ class _Loss(Module):
         self.reduction = reduction
 
 
-class MSELoss(_Loss):
+class _LegacyLoss(_Loss):
+    """A loss whose constructor takes torch's deprecated ``size_average`` / ``reduce`` pair
+    before ``reduction`` (mapped onto it as torch does, with its warning), so positional
+    arguments land where torch puts them."""
+
+    def __init__(self, size_average=None, reduce=None, reduction: str = "mean") -> None:
+        super().__init__(_legacy(size_average, reduce, reduction))
+
+
+class MSELoss(_LegacyLoss):
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
         return F.mse_loss(input, target, self.reduction)
 
 
-class L1Loss(_Loss):
+class L1Loss(_LegacyLoss):
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
         return F.l1_loss(input, target, self.reduction)
 
 
-class SmoothL1Loss(_Loss):
-    def __init__(self, reduction: str = "mean", beta: float = 1.0) -> None:
-        super().__init__(reduction)
+class SmoothL1Loss(_LegacyLoss):
+    def __init__(self, size_average=None, reduce=None, reduction: str = "mean",
+                 beta: float = 1.0) -> None:
+        super().__init__(size_average, reduce, reduction)
         self.beta = beta
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
@@ -73,12 +86,12 @@ class KLDivLoss(Module):
         return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
 
 
-class _Weighted(_Loss):
+class _Weighted(_LegacyLoss):
     """A loss with per-class weights (a buffer) and an ignored target value."""
 
-    def __init__(self, weight: Tensor | None = None, ignore_index: int = -100,
-                 reduction: str = "mean") -> None:
-        super().__init__(reduction)
+    def __init__(self, weight: Tensor | None = None, size_average=None,
+                 ignore_index: int = -100, reduce=None, reduction: str = "mean") -> None:
+        super().__init__(size_average, reduce, reduction)
         self.register_buffer("weight", weight)
         self.ignore_index = ignore_index
 
@@ -88,10 +101,22 @@ class NLLLoss(_Weighted):
         return F.nll_loss(input, target, self.weight, self.ignore_index, self.reduction)
 
 
+class NLLLoss2d(NLLLoss):
+    """NLLLoss under its deprecated name (with torch's warning)."""
+
+    def __init__(self, weight: Tensor | None = None, size_average=None,
+                 ignore_index: int = -100, reduce=None, reduction: str = "mean") -> None:
+        warnings.warn("`NLLLoss2d` has been deprecated. Please use `NLLLoss` instead as a "
+                      "drop-in replacement and see https://pytorch.org/docs/main/nn.html"
+                      "#torch.nn.NLLLoss for more details.", FutureWarning, stacklevel=2)
+        super().__init__(weight, size_average, ignore_index, reduce, reduction)
+
+
 class CrossEntropyLoss(_Weighted):
-    def __init__(self, weight: Tensor | None = None, ignore_index: int = -100,
-                 reduction: str = "mean", label_smoothing: float = 0.0) -> None:
-        super().__init__(weight, ignore_index, reduction)
+    def __init__(self, weight: Tensor | None = None, size_average=None,
+                 ignore_index: int = -100, reduce=None, reduction: str = "mean",
+                 label_smoothing: float = 0.0) -> None:
+        super().__init__(weight, size_average, ignore_index, reduce, reduction)
         self.label_smoothing = label_smoothing
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
@@ -99,19 +124,20 @@ class CrossEntropyLoss(_Weighted):
                                self.label_smoothing)
 
 
-class BCELoss(_Loss):
-    def __init__(self, weight: Tensor | None = None, reduction: str = "mean") -> None:
-        super().__init__(reduction)
+class BCELoss(_LegacyLoss):
+    def __init__(self, weight: Tensor | None = None, size_average=None, reduce=None,
+                 reduction: str = "mean") -> None:
+        super().__init__(size_average, reduce, reduction)
         self.register_buffer("weight", weight)
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
         return F.binary_cross_entropy(input, target, self.weight, self.reduction)
 
 
-class BCEWithLogitsLoss(_Loss):
-    def __init__(self, weight: Tensor | None = None, reduction: str = "mean",
-                 pos_weight: Tensor | None = None) -> None:
-        super().__init__(reduction)
+class BCEWithLogitsLoss(_LegacyLoss):
+    def __init__(self, weight: Tensor | None = None, size_average=None, reduce=None,
+                 reduction: str = "mean", pos_weight: Tensor | None = None) -> None:
+        super().__init__(size_average, reduce, reduction)
         self.register_buffer("weight", weight)
         self.register_buffer("pos_weight", pos_weight)
 
@@ -121,14 +147,6 @@ class BCEWithLogitsLoss(_Loss):
 
 
 # ---- the embedding, margin and likelihood losses (functions in _functional_losses.py) ----
-
-
-class _LegacyLoss(_Loss):
-    """A loss whose constructor takes torch's deprecated ``size_average`` / ``reduce`` pair
-    before ``reduction`` (mapped onto it as torch does)."""
-
-    def __init__(self, size_average=None, reduce=None, reduction: str = "mean") -> None:
-        super().__init__(_legacy(size_average, reduce, reduction))
 
 
 class CosineEmbeddingLoss(_LegacyLoss):

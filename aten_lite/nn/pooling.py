@@ -1,6 +1,7 @@
 """Pooling and resampling as in ``torch.nn``: ``max_pool1d/2d/3d``, ``avg_pool1d/2d/3d``,
-``adaptive_avg_pool1d/2d/3d``, ``adaptive_max_pool1d/2d/3d`` (and the ``*_with_indices``
-forms), ``max_unpool1d/2d/3d``, ``lp_pool1d/2d/3d`` and ``interpolate`` (functional), and
+``adaptive_avg_pool1d/2d/3d``, ``adaptive_max_pool1d/2d/3d``, ``fractional_max_pool2d/3d``
+(and the ``*_with_indices`` forms), ``max_unpool1d/2d/3d``, ``lp_pool1d/2d/3d`` and
+``interpolate`` (functional), and
 their layers, ``Upsample``, ``UpsamplingNearest2d`` and ``UpsamplingBilinear2d`` included.
 
 Each is written with existing ops, so autograd needs no formula of its own:
@@ -30,6 +31,7 @@ import numpy as np
 
 from .. import _ops
 from ..backends import creation as _creation
+from ..frontend import random as _random
 from ..tensors.tensor import Tensor
 from ..vocab.dtype import int64
 from .convolution import ntuple
@@ -47,6 +49,8 @@ __all__ = [
     "adaptive_max_pool3d_with_indices", "lp_pool1d", "lp_pool2d", "lp_pool3d",
     "MaxPool3d", "AvgPool3d", "AdaptiveAvgPool3d", "AdaptiveMaxPool3d", "MaxUnpool3d",
     "LPPool1d", "LPPool2d", "LPPool3d", "UpsamplingNearest2d", "UpsamplingBilinear2d",
+    "fractional_max_pool2d", "fractional_max_pool3d", "fractional_max_pool2d_with_indices",
+    "fractional_max_pool3d_with_indices", "FractionalMaxPool2d", "FractionalMaxPool3d",
 ]
 
 
@@ -374,6 +378,117 @@ def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
 def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
     """adaptive_max_pool3d's (values, indices), whatever ``return_indices`` says."""
     return _adaptive_max("adaptive_max_pool3d", 3, input, output_size, True)
+
+
+def _fractional_starts(sample, n: int, o: int, k: int, np_dtype) -> np.ndarray:
+    """torch's pseudo-random window starts for one plane and dim: ``floor((i + u) a) -
+    floor(u a)`` with ``a = (n - k) / (o - 1)``, the last window ending at the input's end
+    (computed in the input's precision, as torch)."""
+    starts = np.empty(o, np.int64)
+    if o > 1:
+        u = np_dtype.type(sample)
+        alpha = np_dtype.type(n - k) / np_dtype.type(o - 1)
+        i = np.arange(o - 1).astype(np_dtype)
+        starts[:-1] = ((i + u) * alpha).astype(np.int64) - int(u * alpha)
+    starts[-1] = n - k
+    return starts
+
+
+def _fractional_max_pool(name, d, input, kernel_size, output_size, output_ratio,
+                         return_indices, _random_samples):
+    if output_size is None and output_ratio is None:
+        raise ValueError(f"{name} requires specifying either an output_size or an "
+                         f"output_ratio")
+    if input.ndim not in (d + 1, d + 2) or any(n == 0 for n in input.shape[1:]):
+        raise RuntimeError(f"{name}(): expected a non-empty {d + 1}D or {d + 2}D input, got "
+                           f"input of size: {list(input.shape)}")
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(f"{name}: expected a floating-point input, got {input.dtype.name}")
+    k = ntuple(kernel_size, d, "kernel_size")
+    spatial = tuple(input.shape[-d:])
+    if output_size is None:
+        ratio = (output_ratio,) * d if isinstance(output_ratio, (int, float)) \
+            else tuple(output_ratio)
+        if len(ratio) != d:
+            raise ValueError(f"{name} requires output_ratio to either be a single Int or "
+                             f"tuple of Ints, got {output_ratio!r}")
+        out = tuple(int(n * r) for n, r in zip(spatial, ratio))
+    else:
+        out = ntuple(output_size, d, "output_size")
+    dims = ("time", "height", "width")[3 - d:]
+    for dim, n, o, ki in zip(dims, spatial, out, k):
+        if o + ki - 1 > n:
+            raise RuntimeError(f"{name}(): pool {dim} {ki} too large relative to input "
+                               f"{dim} {n}")
+    batched = input.ndim == d + 2
+    x = input if batched else input.unsqueeze(0)
+    n_batch, planes = x.shape[0], x.shape[1]
+    if _random_samples is None:
+        _random_samples = _random.rand(n_batch, planes, d, dtype=input.dtype)
+    samples = _random_samples.detach().numpy()
+    if samples.shape != (n_batch, planes, d):
+        raise RuntimeError(f"{name}: expected _random_samples of shape "
+                           f"{[n_batch, planes, d]}, got {list(samples.shape)}")
+    np_dtype = np.dtype(input.dtype.np)
+    # per plane: the flat input position of each (output position, window offset)
+    flat = np.empty((n_batch, planes, math.prod(out), math.prod(k)), np.int64)
+    strides = [math.prod(spatial[i + 1:]) for i in range(d)]
+    for b in range(n_batch):
+        for c in range(planes):
+            pos = 0
+            for i in range(d):
+                # torch's sample order: (width, height) in 2d, (time, height, width) in 3d
+                u = samples[b, c, d - 1 - i] if d == 2 else samples[b, c, i]
+                starts = _fractional_starts(u, spatial[i], out[i],
+                                            k[i], np_dtype)
+                per_dim = (starts[:, None] + np.arange(k[i])[None, :]) * strides[i]
+                shape_o = [1] * (2 * d)
+                shape_o[i], shape_o[d + i] = out[i], k[i]
+                pos = pos + per_dim.reshape(shape_o)
+            flat[b, c] = np.asarray(pos).reshape(math.prod(out), math.prod(k))
+    index = _creation.as_tensor(flat.reshape(n_batch, planes, -1))
+    windows = x.reshape(n_batch, planes, -1).gather(2, index)
+    values, arg = windows.reshape(n_batch, planes, math.prod(out), math.prod(k)).max(-1)
+    values = values.reshape((n_batch, planes) + out)
+    if not batched:
+        values = values.squeeze(0)
+    if not return_indices:
+        return values
+    chosen = np.take_along_axis(flat, arg.numpy()[..., None], -1)[..., 0]
+    indices = _creation.as_tensor(chosen.reshape((n_batch, planes) + out))
+    return values, indices if batched else indices.squeeze(0)
+
+
+def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None,
+                          return_indices=False, _random_samples=None):
+    """Max pooling over pseudo-randomly placed kernel_size windows that shrink the last two
+    dims to output_size (or output_ratio of them); ``_random_samples`` (N, C, 2) fixes the
+    placement (drawn from aten_lite's generator if None)."""
+    return _fractional_max_pool("fractional_max_pool2d", 2, input, kernel_size, output_size,
+                                output_ratio, return_indices, _random_samples)
+
+
+def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=None,
+                          return_indices=False, _random_samples=None):
+    """fractional_max_pool2d over the last three dims (``_random_samples`` (N, C, 3))."""
+    return _fractional_max_pool("fractional_max_pool3d", 3, input, kernel_size, output_size,
+                                output_ratio, return_indices, _random_samples)
+
+
+def fractional_max_pool2d_with_indices(input, kernel_size, output_size=None,
+                                       output_ratio=None, return_indices=False,
+                                       _random_samples=None):
+    """fractional_max_pool2d's (values, indices)."""
+    return _fractional_max_pool("fractional_max_pool2d", 2, input, kernel_size, output_size,
+                                output_ratio, True, _random_samples)
+
+
+def fractional_max_pool3d_with_indices(input, kernel_size, output_size=None,
+                                       output_ratio=None, return_indices=False,
+                                       _random_samples=None):
+    """fractional_max_pool3d's (values, indices)."""
+    return _fractional_max_pool("fractional_max_pool3d", 3, input, kernel_size, output_size,
+                                output_ratio, True, _random_samples)
 
 
 def _max_unpool(name, d, input, indices, kernel_size, stride, padding, output_size):
@@ -745,6 +860,47 @@ class MaxUnpool2d(_MaxUnpool):
 
 class MaxUnpool3d(_MaxUnpool):
     """max_unpool3d as a layer."""
+    d = 3
+
+
+class _FractionalMaxPoolNd(Module):
+    d = 0
+
+    def __init__(self, kernel_size, output_size=None, output_ratio=None,
+                 return_indices: bool = False, _random_samples=None) -> None:
+        super().__init__()
+        name = f"FractionalMaxPool{self.d}d"
+        if output_size is None and output_ratio is None:
+            raise ValueError(f"{name} requires specifying either an output size, or a "
+                             f"pooling ratio")
+        if output_size is not None and output_ratio is not None:
+            raise ValueError("only one of output_size and output_ratio may be specified")
+        if output_ratio is not None:
+            ratios = (output_ratio,) * self.d if isinstance(output_ratio, (int, float)) \
+                else tuple(output_ratio)
+            if len(ratios) != self.d:
+                raise ValueError(f"{name} requires output_ratio to either be a single Int or "
+                                 f"tuple of Ints, got {output_ratio!r}")
+            if not all(0 < r < 1 for r in ratios):
+                raise ValueError(f"output_ratio must be between 0 and 1 (got {output_ratio})")
+        self.kernel_size = kernel_size
+        self.output_size, self.output_ratio = output_size, output_ratio
+        self.return_indices = return_indices
+        self.register_buffer("_random_samples", _random_samples)
+
+    def forward(self, input: Tensor):
+        return _fractional_max_pool(f"fractional_max_pool{self.d}d", self.d, input,
+                                    self.kernel_size, self.output_size, self.output_ratio,
+                                    self.return_indices, self._random_samples)
+
+
+class FractionalMaxPool2d(_FractionalMaxPoolNd):
+    """fractional_max_pool2d as a layer."""
+    d = 2
+
+
+class FractionalMaxPool3d(_FractionalMaxPoolNd):
+    """fractional_max_pool3d as a layer."""
     d = 3
 
 
