@@ -381,3 +381,51 @@ def test_older_loss_constructors_take_torchs_positional_order():
         theirs = torch.nn.NLLLoss2d(ignore_index=0)(torch.tensor(x), torch.tensor(t))
     np.testing.assert_allclose(old(al.tensor(x), al.tensor(t)).item(), theirs.item(),
                                rtol=1e-12)
+
+
+# ---- AdaptiveLogSoftmaxWithLoss ----
+
+def _adaptive_pair(**kw):
+    ours = al.nn.AdaptiveLogSoftmaxWithLoss(16, 12, [3, 7, 10], **kw).double()
+    theirs = torch.nn.AdaptiveLogSoftmaxWithLoss(16, 12, [3, 7, 10], **kw).double()
+    assert repr(ours) == repr(theirs)
+    assert [n for n, _ in ours.named_parameters()] == [n for n, _ in theirs.named_parameters()]
+    with torch.no_grad():
+        for p, q in zip(ours.parameters(), theirs.parameters()):
+            q.copy_(torch.tensor(p.detach().numpy()))
+    return ours, theirs
+
+
+@pytest.mark.parametrize("head_bias", [False, True])
+def test_adaptive_log_softmax_matches_torch_with_parameter_gradients(head_bias):
+    ours, theirs = _adaptive_pair(head_bias=head_bias, div_value=2.0)
+    x, t = rng.standard_normal((9, 16)), np.array([0, 2, 3, 6, 7, 9, 10, 11, 1])
+    a, b = al.tensor(x, requires_grad=True), torch.tensor(x, requires_grad=True)
+    out_a, loss_a = ours(a, al.tensor(t))
+    out_b, loss_b = theirs(b, torch.tensor(t))
+    np.testing.assert_allclose(out_a.detach().numpy(), out_b.detach().numpy(), rtol=1e-10)
+    (loss_a + out_a[0]).backward()
+    (loss_b + out_b[0]).backward()
+    np.testing.assert_allclose(a.grad.numpy(), b.grad.numpy(), rtol=1e-9, atol=1e-12)
+    for p, q in zip(ours.parameters(), theirs.parameters()):
+        np.testing.assert_allclose(p.grad.numpy(), q.grad.numpy(), rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(ours.log_prob(al.tensor(x)).detach().numpy(),
+                               theirs.log_prob(torch.tensor(x)).detach().numpy(), rtol=1e-10)
+    np.testing.assert_array_equal(ours.predict(al.tensor(x)).numpy(),
+                                  theirs.predict(torch.tensor(x)).numpy())
+    one_a, _ = ours(al.tensor(x[0]), al.tensor(8))
+    one_b, _ = theirs(torch.tensor(x[0]), torch.tensor(8))
+    assert one_a.shape == () and one_a.item() == pytest.approx(one_b.item(), rel=1e-10)
+
+
+def test_adaptive_log_softmax_errors_name_the_bad_value():
+    with pytest.raises(ValueError, match=r"got \[3, 3\] for n_classes=12"):
+        al.nn.AdaptiveLogSoftmaxWithLoss(16, 12, [3, 3])
+    with pytest.raises(ValueError, match=r"got \[3, 12\]"):
+        al.nn.AdaptiveLogSoftmaxWithLoss(16, 12, [3, 12])
+    asm = al.nn.AdaptiveLogSoftmaxWithLoss(16, 12, [3, 7])
+    with pytest.raises(RuntimeError, match=r"Target values should be in \[0, 11\], but values "
+                                           r"in range \[0, 12\] were found"):
+        asm(al.ones(2, 16), al.tensor([0, 12]))
+    with pytest.raises(RuntimeError, match="same size in the batch dimension \\(got 2 and 3\\)"):
+        asm(al.ones(2, 16), al.tensor([0, 1, 2]))

@@ -536,3 +536,11 @@ def test_fractional_max_pool_layers_draw_their_windows_and_check_arguments():
         F.fractional_max_pool2d(al.ones(1, 1, 4, 4), 2)
     with pytest.raises(RuntimeError, match=r"_random_samples of shape \[1, 1, 2\], got \[1, 2\]"):
         F.fractional_max_pool2d(al.ones(1, 1, 4, 4), 2, 2, _random_samples=al.ones(1, 2))
+
+
+def test_deprecated_container_holds_its_keyword_modules():
+    for lib in (al, torch):
+        with pytest.warns(FutureWarning, match="`nn.Container` is deprecated"):
+            c = lib.nn.Container(a=lib.nn.Linear(2, 3), b=lib.nn.ReLU())
+        assert [n for n, _ in c.named_children()] == ["a", "b"]
+        assert list(c.state_dict()) == ["a.weight", "a.bias"]

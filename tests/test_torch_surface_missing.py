@@ -45,16 +45,16 @@ MISSING_FUNCTIONALS = (
 
 # BEGIN MISSING LAYERS
 MISSING_LAYERS = (
-    "AdaptiveLogSoftmaxWithLoss", "AlphaDropout", "BatchNorm2d", "BatchNorm3d", "Buffer",
-    "CELU", "Container", "CrossMapLRN2d", "DataParallel", "Dropout1d", "Dropout2d", "Dropout3d",
-    "ELU", "FeatureAlphaDropout", "GLU", "GroupNorm", "Hardshrink", "Hardsigmoid", "Hardswish",
-    "Hardtanh", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "LazyBatchNorm1d",
-    "LazyBatchNorm2d", "LazyBatchNorm3d", "LazyConv1d", "LazyConv2d", "LazyConv3d",
-    "LazyConvTranspose1d", "LazyConvTranspose2d", "LazyConvTranspose3d", "LazyInstanceNorm1d",
-    "LazyInstanceNorm2d", "LazyInstanceNorm3d", "LazyLinear", "LinearCrossEntropyLoss",
-    "LinearCrossEntropyOptions", "LocalResponseNorm", "LogSigmoid", "Mish", "PReLU", "RMSNorm",
-    "RReLU", "ReLU6", "SELU", "Softmax2d", "Softmin", "Softplus", "Softshrink", "Softsign",
-    "SyncBatchNorm", "Tanhshrink", "Threshold", "UninitializedBuffer", "UninitializedParameter",
+    "AlphaDropout", "BatchNorm2d", "BatchNorm3d", "Buffer", "CELU", "CrossMapLRN2d",
+    "DataParallel", "Dropout1d", "Dropout2d", "Dropout3d", "ELU", "FeatureAlphaDropout", "GLU",
+    "GroupNorm", "Hardshrink", "Hardsigmoid", "Hardswish", "Hardtanh", "InstanceNorm1d",
+    "InstanceNorm2d", "InstanceNorm3d", "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d",
+    "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d", "LazyConvTranspose2d",
+    "LazyConvTranspose3d", "LazyInstanceNorm1d", "LazyInstanceNorm2d", "LazyInstanceNorm3d",
+    "LazyLinear", "LinearCrossEntropyLoss", "LinearCrossEntropyOptions", "LocalResponseNorm",
+    "LogSigmoid", "Mish", "PReLU", "RMSNorm", "RReLU", "ReLU6", "SELU", "Softmax2d", "Softmin",
+    "Softplus", "Softshrink", "Softsign", "SyncBatchNorm", "Tanhshrink", "Threshold",
+    "UninitializedBuffer", "UninitializedParameter",
 )
 # END MISSING LAYERS
 

@@ -21,7 +21,7 @@ from .padding import (
 from .pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,
                       AdaptiveMaxPool2d, AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d, MaxUnpool1d,
                       MaxUnpool2d, Upsample)
-from .containers import ParameterDict, ParameterList
+from .containers import Container, ParameterDict, ParameterList
 from .distance import PairwiseDistance
 from .loss import (CosineEmbeddingLoss, CTCLoss, GaussianNLLLoss, HingeEmbeddingLoss,
                    MarginRankingLoss, MultiLabelMarginLoss, MultiLabelSoftMarginLoss,
@@ -30,6 +30,7 @@ from .loss import (CosineEmbeddingLoss, CTCLoss, GaussianNLLLoss, HingeEmbedding
 from .pooling import (AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, FractionalMaxPool2d,
                       FractionalMaxPool3d, LPPool1d, LPPool2d, LPPool3d, MaxPool3d,
                       MaxUnpool3d, UpsamplingBilinear2d, UpsamplingNearest2d)
+from .modules.adaptive import AdaptiveLogSoftmaxWithLoss
 from .modules.channelshuffle import ChannelShuffle
 from .modules.linear import Bilinear
 from .modules.pixelshuffle import PixelShuffle, PixelUnshuffle
@@ -63,5 +64,6 @@ __all__ += [
     "AdaptiveMaxPool3d", "AvgPool3d", "LPPool1d", "LPPool2d", "LPPool3d", "MaxPool3d",
     "MaxUnpool3d", "UpsamplingBilinear2d", "UpsamplingNearest2d", "ChannelShuffle", "Bilinear",
     "PixelShuffle", "PixelUnshuffle", "EmbeddingBag", "FractionalMaxPool2d",
-    "FractionalMaxPool3d", "NLLLoss2d",
+    "FractionalMaxPool3d", "NLLLoss2d", "AdaptiveLogSoftmaxWithLoss",
+    "Container",
 ]

@@ -10,13 +10,15 @@ parameters). Entries are named by position or key, as in torch.
 
 from __future__ import annotations
 
+import warnings
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 
 from ..tensors.tensor import Tensor
 from .module import Module, Parameter
 
-__all__ = ["Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict"]
+__all__ = ["Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict",
+           "Container"]
 
 
 def _checked(owner: str, i, module) -> Module:
@@ -326,3 +328,16 @@ class ParameterDict(Module):
 
     def __repr__(self) -> str:
         return _holder_repr(self, self.items())
+
+
+class Container(Module):
+    """torch's deprecated holder: a Module with the keyword arguments as sub-modules (with
+    torch's FutureWarning)."""
+
+    def __init__(self, **kwargs) -> None:
+        warnings.warn("`nn.Container` is deprecated. All of its functionality is now "
+                      "implemented in `nn.Module`. Subclass that instead.", FutureWarning,
+                      stacklevel=2)
+        super().__init__()
+        for key, value in kwargs.items():
+            self.add_module(key, value)
