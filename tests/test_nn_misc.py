@@ -544,3 +544,56 @@ def test_deprecated_container_holds_its_keyword_modules():
             c = lib.nn.Container(a=lib.nn.Linear(2, 3), b=lib.nn.ReLU())
         assert [n for n, _ in c.named_children()] == ["a", "b"]
         assert list(c.state_dict()) == ["a.weight", "a.bias"]
+
+
+# ---- lazy layers ----
+
+@pytest.mark.parametrize("make,shape", [
+    (lambda lib: lib.nn.LazyLinear(3), (2, 5)),
+    (lambda lib: lib.nn.LazyLinear(3, bias=False), (4, 2, 5)),
+    (lambda lib: lib.nn.LazyConv1d(4, 3, groups=2), (2, 6, 7)),
+    (lambda lib: lib.nn.LazyConv2d(4, 3, padding=1), (3, 5, 5)),  # unbatched
+    (lambda lib: lib.nn.LazyConv3d(2, 2, bias=False), (1, 2, 3, 4, 3)),
+    (lambda lib: lib.nn.LazyConvTranspose1d(4, 3, stride=2), (2, 3, 5)),
+    (lambda lib: lib.nn.LazyConvTranspose2d(2, 3, groups=2), (1, 4, 3, 3)),
+    (lambda lib: lib.nn.LazyConvTranspose3d(2, 2), (1, 1, 2, 3, 2)),
+])
+def test_lazy_layers_become_their_eager_class_as_torchs(make, shape):
+    ours, theirs = make(al), make(torch)
+    assert repr(ours) == repr(theirs)
+    assert [n for n, _ in ours.named_parameters()] == [n for n, _ in theirs.named_parameters()]
+    assert all(isinstance(p, al.nn.UninitializedParameter) for p in ours.parameters())
+    before = list(ours.parameters())
+    opt = al.optim.SGD(ours.parameters(), lr=0.1)  # made before the shapes are known
+    x = rng.standard_normal(shape)
+    ours(al.tensor(x, dtype=al.float32))
+    theirs(torch.tensor(x, dtype=torch.float32))
+    assert type(ours).__name__ == type(theirs).__name__ and repr(ours) == repr(theirs)
+    assert [p is q for p, q in zip(ours.parameters(), before)] == [True] * len(before)
+    for p, q in zip(ours.parameters(), theirs.parameters()):
+        assert type(p) is al.nn.Parameter and tuple(p.shape) == tuple(q.shape)
+        assert float(p.abs().max()) > 0  # started by reset_parameters
+    with torch.no_grad():
+        for p, q in zip(ours.parameters(), theirs.parameters()):
+            q.copy_(torch.tensor(p.detach().numpy()))
+    a = ours(al.tensor(x, dtype=al.float32))
+    b = theirs(torch.tensor(x, dtype=torch.float32))
+    np.testing.assert_allclose(a.detach().numpy(), b.detach().numpy(), rtol=1e-5, atol=1e-5)
+    w0 = before[0].detach().numpy().copy()
+    a.sum().backward()
+    opt.step()
+    assert not np.array_equal(before[0].detach().numpy(), w0)
+    assert list(ours.state_dict()) == list(theirs.state_dict())
+
+
+def test_lazy_layers_name_bad_first_inputs():
+    with pytest.raises(RuntimeError, match=r"Expected 3D \(unbatched\) or 4D \(batched\) input "
+                                           r"to LazyConv2d, but got input of size: \[2, 3\]"):
+        al.nn.LazyConv2d(4, 3)(al.ones(2, 3))
+    with pytest.raises(ValueError, match="in_channels=3, groups=2"):
+        al.nn.LazyConv1d(4, 1, groups=2)(al.ones(1, 3, 4))
+    from aten_lite.nn.parameter import UninitializedBuffer, UninitializedParameter
+    buf = UninitializedBuffer()
+    buf.materialize((2, 3))
+    assert type(buf) is al.Tensor and tuple(buf.shape) == (2, 3)
+    assert repr(UninitializedParameter()) == "<UninitializedParameter>"

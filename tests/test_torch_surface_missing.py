@@ -49,12 +49,10 @@ MISSING_LAYERS = (
     "DataParallel", "Dropout1d", "Dropout2d", "Dropout3d", "ELU", "FeatureAlphaDropout", "GLU",
     "GroupNorm", "Hardshrink", "Hardsigmoid", "Hardswish", "Hardtanh", "InstanceNorm1d",
     "InstanceNorm2d", "InstanceNorm3d", "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d",
-    "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d", "LazyConvTranspose2d",
-    "LazyConvTranspose3d", "LazyInstanceNorm1d", "LazyInstanceNorm2d", "LazyInstanceNorm3d",
-    "LazyLinear", "LinearCrossEntropyLoss", "LinearCrossEntropyOptions", "LocalResponseNorm",
-    "LogSigmoid", "Mish", "PReLU", "RMSNorm", "RReLU", "ReLU6", "SELU", "Softmax2d", "Softmin",
-    "Softplus", "Softshrink", "Softsign", "SyncBatchNorm", "Tanhshrink", "Threshold",
-    "UninitializedBuffer", "UninitializedParameter",
+    "LazyInstanceNorm1d", "LazyInstanceNorm2d", "LazyInstanceNorm3d", "LinearCrossEntropyLoss",
+    "LinearCrossEntropyOptions", "LocalResponseNorm", "LogSigmoid", "Mish", "PReLU", "RMSNorm",
+    "RReLU", "ReLU6", "SELU", "Softmax2d", "Softmin", "Softplus", "Softshrink", "Softsign",
+    "SyncBatchNorm", "Tanhshrink", "Threshold",
 )
 # END MISSING LAYERS
 

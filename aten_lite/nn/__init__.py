@@ -31,8 +31,11 @@ from .pooling import (AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, Fractiona
                       FractionalMaxPool3d, LPPool1d, LPPool2d, LPPool3d, MaxPool3d,
                       MaxUnpool3d, UpsamplingBilinear2d, UpsamplingNearest2d)
 from .modules.adaptive import AdaptiveLogSoftmaxWithLoss
+from .modules.conv import (LazyConv1d, LazyConv2d, LazyConv3d, LazyConvTranspose1d,
+                           LazyConvTranspose2d, LazyConvTranspose3d)
+from .modules.lazy import UninitializedBuffer, UninitializedParameter
 from .modules.channelshuffle import ChannelShuffle
-from .modules.linear import Bilinear
+from .modules.linear import Bilinear, LazyLinear
 from .modules.pixelshuffle import PixelShuffle, PixelUnshuffle
 from .modules.sparse import EmbeddingBag
 from .modules import (GELU, BatchNorm1d, Dropout, Embedding, Flatten, Identity, LayerNorm,
@@ -65,5 +68,7 @@ __all__ += [
     "MaxUnpool3d", "UpsamplingBilinear2d", "UpsamplingNearest2d", "ChannelShuffle", "Bilinear",
     "PixelShuffle", "PixelUnshuffle", "EmbeddingBag", "FractionalMaxPool2d",
     "FractionalMaxPool3d", "NLLLoss2d", "AdaptiveLogSoftmaxWithLoss",
-    "Container",
+    "Container", "LazyLinear", "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d",
+    "LazyConvTranspose2d", "LazyConvTranspose3d", "UninitializedParameter",
+    "UninitializedBuffer",
 ]

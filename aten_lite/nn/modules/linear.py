@@ -1,5 +1,5 @@
 """The path of torch.nn.modules.linear: ``Linear`` and ``Identity`` (defined in the package)
-and ``Bilinear`` (defined here).
+and ``Bilinear`` and ``LazyLinear`` (defined here).
 
 >>> import aten_lite as al
 >>> from aten_lite.nn.modules.linear import Bilinear
@@ -17,8 +17,9 @@ from .. import functional as F
 from .. import init
 from ..module import Module, Parameter
 from . import Identity, Linear, _check_size
+from .lazy import LazyModuleMixin, UninitializedParameter
 
-__all__ = ["Identity", "Linear", "Bilinear"]
+__all__ = ["Identity", "Linear", "Bilinear", "LazyLinear"]
 
 
 class Bilinear(Module):
@@ -54,3 +55,31 @@ class Bilinear(Module):
     def extra_repr(self) -> str:
         return (f"in1_features={self.in1_features}, in2_features={self.in2_features}, "
                 f"out_features={self.out_features}, bias={self.bias is not None}")
+
+
+class LazyLinear(LazyModuleMixin, Linear):
+    """A Linear whose ``in_features`` is the last dim of its first input; it then becomes a
+    ``Linear``, started as one."""
+
+    cls_to_become = Linear
+
+    def __init__(self, out_features: int, bias: bool = True, device=None, dtype=None) -> None:
+        super().__init__(0, 0, False)
+        _check_size("LazyLinear", "out_features", out_features)
+        self.out_features = out_features
+        self.weight = UninitializedParameter(dtype=dtype)
+        if bias:
+            self.bias = UninitializedParameter(dtype=dtype)
+
+    def reset_parameters(self) -> None:
+        if not self.has_uninitialized_params() and self.in_features != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input: Tensor) -> None:
+        if input.ndim == 0:
+            raise RuntimeError("LazyLinear: the input must have at least one dim, got a 0-dim "
+                               "tensor")
+        self.in_features = input.shape[-1]
+        self.weight.materialize((self.out_features, self.in_features))
+        if self.bias is not None:
+            self.bias.materialize((self.out_features,))
