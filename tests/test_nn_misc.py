@@ -597,3 +597,21 @@ def test_lazy_layers_name_bad_first_inputs():
     buf.materialize((2, 3))
     assert type(buf) is al.Tensor and tuple(buf.shape) == (2, 3)
     assert repr(UninitializedParameter()) == "<UninitializedParameter>"
+
+
+@pytest.mark.parametrize("file", ["loss", "pooling", "distance", "linear", "sparse", "conv",
+                                  "container", "pixelshuffle", "channelshuffle", "upsampling",
+                                  "adaptive"])
+def test_torch_module_files_export_every_layer_aten_lite_has(file):
+    """torch.nn.modules.<file>.<Class> is importable from aten_lite.nn.modules.<file> for
+    every class of that torch file that aten_lite.nn has, and is the same object."""
+    import importlib
+    import inspect
+    ours = importlib.import_module(f"aten_lite.nn.modules.{file}")
+    theirs = importlib.import_module(f"torch.nn.modules.{file}")
+    names = [n for n, obj in vars(theirs).items() if inspect.isclass(obj)
+             and obj.__module__ == theirs.__name__ and not n.startswith("_")
+             and hasattr(al.nn, n)]
+    assert names
+    for name in names:
+        assert getattr(ours, name, None) is getattr(al.nn, name), (file, name)
