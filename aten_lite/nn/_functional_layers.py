@@ -172,9 +172,10 @@ def _bags(input: Tensor, offsets, include_last_offset: bool, per_sample_weights)
     else:
         starts, nbags = off, off.size
         ends = np.append(off[1:], n)
+    # the bags are consecutive runs from position 0; entries past the last end belong to none
     bag_of = np.full(n, -1, np.int64)
-    for i, (s, e) in enumerate(zip(starts, ends)):
-        bag_of[s:e] = i
+    if nbags:
+        bag_of[:ends[-1]] = np.repeat(np.arange(nbags), ends - starts)
     return input, bag_of, nbags, per_sample_weights
 
 
@@ -265,9 +266,9 @@ def _bag_max(weight, picked, bag_kept, nbags, dim):
     # slot (bag, j) reads row j of the bag among `picked`, or the filler row past its end
     slots = np.full((nbags, width), len(bag_kept), np.int64)
     order = np.argsort(bag_kept, kind="stable")
-    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]) if nbags else np.zeros(0, np.int64)
-    for b in range(nbags):
-        slots[b, :counts[b]] = order[starts[b]:starts[b] + counts[b]]
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    sorted_bags = bag_kept[order]
+    slots[sorted_bags, np.arange(len(order)) - starts[sorted_bags]] = order
     low = -np.inf if weight.dtype.is_floating_point else np.iinfo(weight.dtype.np).min
     filler = _creation.full((1, dim), low, dtype=weight.dtype)
     table = _ops.cat([picked, filler], 0)

@@ -221,16 +221,16 @@ def multilabel_margin_loss(input: Tensor, target: Tensor, size_average=None, red
         raise RuntimeError(f"inconsistent target size: {list(target.shape)} for input of size: "
                            f"{list(input.shape)}")
     tv = _values(target).reshape(n, c)
+    # a sample's labels are its entries before the first negative one
+    valid = np.cumprod(tv >= 0, axis=1).astype(bool)
+    bad = valid & (tv >= c)
+    if bad.any():
+        raise RuntimeError(f"multilabel_margin_loss: target {int(tv[bad][0])} is out of range "
+                           f"for {c} classes (valid: 0 to {c - 1}, or -1 to end a sample's "
+                           f"labels)")
     counts = np.zeros((n, c), x.dtype.np)
-    for row in range(n):
-        for label in tv[row]:
-            if label < 0:
-                break
-            if label >= c:
-                raise RuntimeError(f"multilabel_margin_loss: target {int(label)} is out of "
-                                   f"range for {c} classes (valid: 0 to {c - 1}, or -1 to "
-                                   f"end a sample's labels)")
-            counts[row, label] += 1  # a repeated label counts again, as torch's loop does
+    rows = np.broadcast_to(np.arange(n)[:, None], tv.shape)
+    np.add.at(counts, (rows[valid], tv[valid]), 1)  # a repeated label counts again, as torch
     others = (counts == 0).astype(x.dtype.np)
     hinge = (1 - x.unsqueeze(2) + x.unsqueeze(1)).clamp_min(0)  # [n, j, i]
     mask = _creation.as_tensor(counts[:, :, None] * others[:, None, :])

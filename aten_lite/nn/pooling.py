@@ -380,17 +380,19 @@ def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
     return _adaptive_max("adaptive_max_pool3d", 3, input, output_size, True)
 
 
-def _fractional_starts(sample, n: int, o: int, k: int, np_dtype) -> np.ndarray:
-    """torch's pseudo-random window starts for one plane and dim: ``floor((i + u) a) -
-    floor(u a)`` with ``a = (n - k) / (o - 1)``, the last window ending at the input's end
-    (computed in the input's precision, as torch)."""
-    starts = np.empty(o, np.int64)
+def _fractional_starts(samples: np.ndarray, n: int, o: int, k: int) -> np.ndarray:
+    """torch's pseudo-random window starts along one dim, for every plane's sample u (any
+    shape S; the result is S + (o,)): ``trunc((i + u) a) - trunc(u a)`` with
+    ``a = (n - k) / (o - 1)``, the last window ending at the input's end (computed in the
+    samples' precision, the input's, as torch)."""
+    starts = np.empty(samples.shape + (o,), np.int64)
     if o > 1:
-        u = np_dtype.type(sample)
-        alpha = np_dtype.type(n - k) / np_dtype.type(o - 1)
-        i = np.arange(o - 1).astype(np_dtype)
-        starts[:-1] = ((i + u) * alpha).astype(np.int64) - int(u * alpha)
-    starts[-1] = n - k
+        ct = samples.dtype.type
+        alpha = ct(n - k) / ct(o - 1)
+        i = np.arange(o - 1).astype(samples.dtype)
+        u = samples[..., None]
+        starts[..., :-1] = ((i + u) * alpha).astype(np.int64) - (u * alpha).astype(np.int64)
+    starts[..., -1] = n - k
     return starts
 
 
@@ -425,27 +427,22 @@ def _fractional_max_pool(name, d, input, kernel_size, output_size, output_ratio,
     n_batch, planes = x.shape[0], x.shape[1]
     if _random_samples is None:
         _random_samples = _random.rand(n_batch, planes, d, dtype=input.dtype)
-    samples = _random_samples.detach().numpy()
+    samples = _random_samples.detach().numpy().astype(input.dtype.np)
     if samples.shape != (n_batch, planes, d):
         raise RuntimeError(f"{name}: expected _random_samples of shape "
                            f"{[n_batch, planes, d]}, got {list(samples.shape)}")
-    np_dtype = np.dtype(input.dtype.np)
     # per plane: the flat input position of each (output position, window offset)
-    flat = np.empty((n_batch, planes, math.prod(out), math.prod(k)), np.int64)
     strides = [math.prod(spatial[i + 1:]) for i in range(d)]
-    for b in range(n_batch):
-        for c in range(planes):
-            pos = 0
-            for i in range(d):
-                # torch's sample order: (width, height) in 2d, (time, height, width) in 3d
-                u = samples[b, c, d - 1 - i] if d == 2 else samples[b, c, i]
-                starts = _fractional_starts(u, spatial[i], out[i],
-                                            k[i], np_dtype)
-                per_dim = (starts[:, None] + np.arange(k[i])[None, :]) * strides[i]
-                shape_o = [1] * (2 * d)
-                shape_o[i], shape_o[d + i] = out[i], k[i]
-                pos = pos + per_dim.reshape(shape_o)
-            flat[b, c] = np.asarray(pos).reshape(math.prod(out), math.prod(k))
+    flat = np.zeros((n_batch, planes) + out + k, np.int64)
+    for i in range(d):
+        # torch's sample order: (width, height) in 2d, (time, height, width) in 3d
+        u = samples[:, :, d - 1 - i] if d == 2 else samples[:, :, i]
+        starts = _fractional_starts(u, spatial[i], out[i], k[i])  # (N, C, o_i)
+        per_dim = (starts[..., None] + np.arange(k[i])) * strides[i]  # (N, C, o_i, k_i)
+        shape = [n_batch, planes] + [1] * (2 * d)
+        shape[2 + i], shape[2 + d + i] = out[i], k[i]
+        flat = flat + per_dim.reshape(shape)
+    flat = flat.reshape(n_batch, planes, math.prod(out), math.prod(k))
     index = _creation.as_tensor(flat.reshape(n_batch, planes, -1))
     windows = x.reshape(n_batch, planes, -1).gather(2, index)
     values, arg = windows.reshape(n_batch, planes, math.prod(out), math.prod(k)).max(-1)
