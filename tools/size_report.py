@@ -78,6 +78,8 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
         "aten_lite/optim/more_optimizers.py", "aten_lite/optim/more_schedulers.py",
         "aten_lite/optim/lbfgs.py")),
     ("optim", 700, ("aten_lite/optim/",)),
+    ("devices registered from outside (the backend API)", 500, (
+        "aten_lite/backends/devices.py", "aten_lite/utils/backend_registration.py")),
     ("data", 500, ("aten_lite/utils/",)),
     ("graph mode", 6500, ("aten_lite/compile/",)),
     ("more ops (other families, views, factories, Meta, indexing, random)", 7000, ("aten_lite/",)),
