@@ -47,7 +47,7 @@ class UninitializedBuffer(Tensor):
         data = _creation.empty(0, dtype=dtype)
         return new_tensor(cls, data._a, data._shape, data._st, data._offset, data._dtype,
                           data._device, data._layout, data._key, data._version_counter,
-                          data._base)
+                          data._base, data._store)
 
     def materialize(self, shape, device=None, dtype=None) -> None:
         self.data = _creation.empty(*tuple(shape), dtype=dtype or self.dtype)
