@@ -615,3 +615,19 @@ def test_torch_module_files_export_every_layer_aten_lite_has(file):
     assert names
     for name in names:
         assert getattr(ours, name, None) is getattr(al.nn, name), (file, name)
+
+
+def test_data_parallel_runs_the_module_as_torchs_does_without_gpus():
+    x = rng.standard_normal((4, 2))
+    seen = []
+    for lib in (al, torch):
+        inner = lib.nn.Linear(2, 3).double()
+        with lib.no_grad():
+            inner.weight.copy_(lib.tensor(np.arange(6.0).reshape(3, 2)))
+        dp = lib.nn.DataParallel(inner, device_ids=[0])
+        out = dp(lib.tensor(x))
+        out.sum().backward()
+        seen.append((repr(dp), list(dp.state_dict()), dp.device_ids, dp.module is inner,
+                     inner.weight.grad.tolist()))
+        np.testing.assert_allclose(out.detach().numpy(), inner(lib.tensor(x)).detach().numpy())
+    assert seen[0] == seen[1]

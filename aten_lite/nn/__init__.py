@@ -30,6 +30,7 @@ from .loss import (CosineEmbeddingLoss, CTCLoss, GaussianNLLLoss, HingeEmbedding
 from .pooling import (AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, FractionalMaxPool2d,
                       FractionalMaxPool3d, LPPool1d, LPPool2d, LPPool3d, MaxPool3d,
                       MaxUnpool3d, UpsamplingBilinear2d, UpsamplingNearest2d)
+from .parallel import DataParallel
 from .modules.adaptive import AdaptiveLogSoftmaxWithLoss
 from .modules.conv import (LazyConv1d, LazyConv2d, LazyConv3d, LazyConvTranspose1d,
                            LazyConvTranspose2d, LazyConvTranspose3d)
@@ -70,5 +71,5 @@ __all__ += [
     "FractionalMaxPool3d", "NLLLoss2d", "AdaptiveLogSoftmaxWithLoss",
     "Container", "LazyLinear", "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d",
     "LazyConvTranspose2d", "LazyConvTranspose3d", "UninitializedParameter",
-    "UninitializedBuffer",
+    "UninitializedBuffer", "DataParallel",
 ]
