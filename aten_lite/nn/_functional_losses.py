@@ -160,12 +160,12 @@ def soft_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=No
 
 def _classes(name: str, input: Tensor, target: Tensor, target_ndim_offset: int):
     """(input as (N, C), N, C, batched?) for a (C,) or (N, C) input."""
-    if input.ndim not in (1, 2) or input.numel() == 0 and input.ndim != 2:
+    if input.ndim not in (1, 2) or (input.ndim == 1 and input.numel() == 0):
         raise RuntimeError(f"{name}: expected a non-empty 1D (C) or 2D (N, C) input, but got "
                            f"input of size: {list(input.shape)}")
     batched = input.ndim == 2
     x = input if batched else input.reshape(1, -1)
-    want = (input.ndim - 1 + target_ndim_offset)
+    want = input.ndim - 1 + target_ndim_offset  # an unbatched input also takes a 1D target
     if target.ndim > max(want, 1) or target.dtype is not int64:
         raise RuntimeError(f"{name}: expected an int64 target of {want}D, got a "
                            f"{target.dtype.name} target of shape {list(target.shape)}")
