@@ -276,6 +276,9 @@ class Module:
     def half(self) -> Module:
         return self._apply(lambda t: t.half() if t.is_floating_point() else t)
 
+    def bfloat16(self) -> Module:
+        return self._apply(lambda t: t.bfloat16() if t.is_floating_point() else t)
+
     def _apply(self, fn) -> Module:
         """``fn`` on every parameter (through ``.data``, keeping the Parameter and its
         autograd state), its gradient, and every buffer, in this module and its children."""

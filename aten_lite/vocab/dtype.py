@@ -22,13 +22,15 @@ module ``bool``, ``int`` and ``float`` keep meaning the Python builtins.
 
 from __future__ import annotations
 
+import math
+
 import ml_dtypes
 import numpy as np
 
 __all__ = [
     "DType", "DTYPES", "DTYPE_GROUPS", "uint8", "int8", "int16", "int32", "int64",
     "float16", "float32", "float64", "bfloat16", "parse", "from_numpy", "result_type", "promote_types",
-    "can_cast", "get_default_dtype", "set_default_dtype",
+    "can_cast", "get_default_dtype", "set_default_dtype", "finfo", "iinfo",
 ]
 
 # Type categories of PyTorch's promotion: a scalar or 0-dim operand only changes the result when
@@ -254,3 +256,58 @@ def can_cast(from_, to) -> bool:
     if src.category == _FLOATING and dst.category != _FLOATING:
         return False
     return not (dst is bool_ and src is not bool_)
+
+
+class finfo:  # noqa: N801 (torch's name)
+    """Machine limits of a floating dtype, as torch.finfo: ``bits``, ``eps`` (the gap above
+    1), ``max``, ``min`` (= -max), ``tiny`` and ``smallest_normal`` (the smallest positive
+    normal number), ``resolution`` (10 ** -decimal digits) and ``dtype`` (its name).
+    ``finfo()`` describes the default dtype.
+
+    >>> finfo(bfloat16).eps, finfo(bfloat16).resolution
+    (0.0078125, 0.01)
+    """
+
+    __slots__ = ("bits", "eps", "max", "min", "tiny", "smallest_normal", "resolution", "dtype")
+
+    def __init__(self, type=None) -> None:  # noqa: A002 (torch's argument name)
+        d = _default.dtype if type is None else parse(type)
+        if not d.is_floating_point:
+            raise TypeError(f"finfo: expected a floating dtype, got {d.name}; use iinfo for "
+                            f"integers (floating: {', '.join(_FLOATING_NAMES)})")
+        info = ml_dtypes.finfo(d.np)
+        self.bits = d.itemsize * 8
+        self.eps = float(info.eps)
+        self.max = float(info.max)
+        self.min = float(info.min)
+        self.tiny = self.smallest_normal = float(info.smallest_normal)
+        self.resolution = 10.0 ** -int(-math.log10(self.eps))  # decimal digits held
+        self.dtype = d.name
+
+    def __repr__(self) -> str:
+        return (f"finfo(resolution={self.resolution}, min={self.min:g}, max={self.max:g}, "
+                f"eps={self.eps:g}, smallest_normal={self.tiny:g}, tiny={self.tiny:g}, "
+                f"dtype={self.dtype})")
+
+
+class iinfo:  # noqa: N801 (torch's name)
+    """Limits of an integer dtype (or bool), as torch.iinfo: ``bits``, ``max``, ``min`` and
+    ``dtype`` (its name)."""
+
+    __slots__ = ("bits", "max", "min", "dtype")
+
+    def __init__(self, type) -> None:  # noqa: A002 (torch's argument name)
+        d = parse(type)
+        if d.is_floating_point:
+            raise TypeError(f"iinfo: expected an integer dtype, got {d.name}; use finfo for "
+                            "floating dtypes")
+        self.bits = d.itemsize * 8
+        if d is bool_:
+            self.min, self.max = 0, 1
+        else:
+            info = np.iinfo(d.np)
+            self.min, self.max = int(info.min), int(info.max)
+        self.dtype = d.name
+
+    def __repr__(self) -> str:
+        return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
