@@ -31,8 +31,9 @@ __all__ = ["autocast", "is_autocast_enabled", "get_autocast_dtype", "cast_for"]
 #   * every other op runs on the dtypes it is given (an elementwise op on a bfloat16 result
 #     stays bfloat16).
 # The policy applies to functional overloads called from user code: the cast is done once, at
-# the top (a composite such as matmul decomposes on the cast tensors), not again below
-# autograd, and never for in-place or out= overloads (torch's autocast leaves them too). The
+# the top, and the ops an op's kernel calls (a composite such as matmul or addmm decomposing)
+# run as that kernel asks, as below torch's Autocast key; it is not applied again below
+# autograd, and never to in-place or out= overloads (torch's autocast leaves them too). The
 # casts are ordinary differentiable `to` calls, so gradients flow back in the leaves' dtypes.
 # It is a dispatch mode (Note [Dispatch modes] in dispatch/dispatcher.py), set while an
 # enabled region is open and chained to the mode set before it (a trace, forward AD).
@@ -86,12 +87,13 @@ class _State:
     """The open CPU regions, innermost last: (enabled, dtype) each; and the mode installed by
     the outermost enabled region (with the mode it replaced), if any."""
 
-    __slots__ = ("regions", "mode", "previous")
+    __slots__ = ("regions", "mode", "previous", "depth")
 
     def __init__(self) -> None:
         self.regions: list[tuple[bool, object]] = []
         self.mode = None
         self.previous = None
+        self.depth = 0  # how many op kernels run below the mode now (their calls: no policy)
 
 
 _state = _State()
@@ -155,7 +157,8 @@ class _AutocastMode:
 
     def run(self, handle, key: str, keys: tuple[str, ...], args: tuple, below_autograd: bool):
         regions = _state.regions
-        if not below_autograd and handle.kind == "functional" and regions and regions[-1][0]:
+        if not below_autograd and not _state.depth and handle.kind == "functional" and \
+                regions and regions[-1][0]:
             name = handle.base
             if name in _LOWER:
                 args = _cast_all(args, regions[-1][1])
@@ -165,9 +168,13 @@ class _AutocastMode:
                 widest = _widest(args)
                 if widest is not None:
                     args = _cast_all(args, widest)
-        if self.previous is not None:
-            return self.previous.run(handle, key, keys, args, below_autograd)
-        return handle.table[key](*args)
+        _state.depth += 1
+        try:
+            if self.previous is not None:
+                return self.previous.run(handle, key, keys, args, below_autograd)
+            return handle.table[key](*args)
+        finally:
+            _state.depth -= 1
 
 
 class autocast:
