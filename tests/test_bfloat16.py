@@ -509,3 +509,21 @@ def test_refusals_name_bfloat16():
         al.ones(2, dtype=al.int64).add_(x)
     with pytest.raises(ValueError, match="unknown dtype 'bf16'.*bfloat16"):
         al.ones(2, dtype="bf16")
+
+
+# ---- graph mode ----
+
+
+def test_fused_bfloat16_chain_is_bitwise_eager():
+    # a fused kernel rounds to bfloat16 between steps, and multiplies by the number as a
+    # float32, as eager does
+    fused = pytest.importorskip("test_fused_kernels")
+    from aten_lite.compile.kernels import compile_fused
+
+    x = al.tensor(np.linspace(-3, 3, 97).astype(np.float32)).bfloat16()
+    steps = [("exp", (("in", 0),)), ("mul.Tensor", (("step", 0), ("const", 1.001))),
+             ("sub.Tensor", (("step", 1), ("in", 0), ("const", 0.3)))]
+    spec = fused.spec_of([x], steps, (2,))
+    got, want = compile_fused(spec)([x])[0], fused.eager_oracle(spec)([x])[0]
+    assert got.dtype is want.dtype is al.bfloat16
+    np.testing.assert_array_equal(_bits_al(got), _bits_al(want))
