@@ -88,7 +88,7 @@ def _retag(data: bytes, old: str, new: str, names=None) -> tuple[bytes, set]:
 
 def _check_header(head: bytes, total: int, where: str) -> None:
     """Refuse a file holding a dtype aten_lite lacks, naming the tensor and the dtype, before
-    the safetensors package reads it (NumPy has no bfloat16: it would fail without a name)."""
+    the safetensors package reads it (which would fail without naming the tensor)."""
     if len(head) < 8:
         raise ValueError(f"safetensors: {where} is too short to be a safetensors file")
     import json  # here, not at import: only reading a safetensors file needs it
