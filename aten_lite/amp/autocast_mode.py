@@ -99,13 +99,13 @@ class _State:
 _state = _State()
 
 
-def is_autocast_enabled(device_type: str = "cpu") -> bool:
-    """Whether a CPU autocast region is in force (torch.is_autocast_enabled); other device
-    types are never enabled here."""
+def is_autocast_enabled(device_type: str | None = None) -> bool:
+    """Whether an autocast region of ``device_type`` is in force (torch.is_autocast_enabled;
+    without an argument torch asks about CUDA): only "cpu" regions are ever enabled here."""
     return device_type == "cpu" and bool(_state.regions) and _state.regions[-1][0]
 
 
-def get_autocast_dtype(device_type: str = "cpu"):
+def get_autocast_dtype(device_type: str):
     """The dtype CPU autocast casts to (bfloat16 unless a region asked for float16)."""
     if device_type == "cpu" and _state.regions:
         return _state.regions[-1][1]
