@@ -50,6 +50,8 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("sparse", 1600, ("aten_lite/tensors/sparse_tensor.py", "aten_lite/backends/sparse/",
                       "aten_lite/backends/coo.py", "aten_lite/sparse.py")),
     ("forward mode and func", 900, ("aten_lite/autograd/forward_ad.py", "aten_lite/func.py")),
+    ("function transforms (vmap and its batching rules, autograd.functional)", 1500, (
+        "aten_lite/transforms/",)),
     ("op libraries", 1100, ("aten_lite/frontend/oplib.py", "aten_lite/library.py",
                             "aten_lite/vocab/library_kernels.py", "aten_lite/vocab/jit_cache.py",
                             "aten_lite/vocab/checkout.py", "aten_lite/vocab/manifest.py")),
