@@ -12,11 +12,11 @@ fields positional, in the order the column comment names them; `args` rows are
 from aten_lite.vocab.registry_record import OpRecord as _R
 
 # The dtype lists of the YAML's `dtypes:` groups (tools/codegen/vocab.py) that rows share.
-_all = ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64')
-_all_and_bool = ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64')
-_floating = ('float16', 'float32', 'float64')
+_all = ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64', 'bfloat16')
+_all_and_bool = ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64', 'bfloat16')
+_floating = ('float16', 'float32', 'float64', 'bfloat16')
 _integral_and_bool = ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64')
-_signed = ('int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64')
+_signed = ('int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64', 'bfloat16')
 
 # Columns: name, schema, loc, kind, functional, variants, dispatch, elementwise, reduction,
 # dtypes, type_promotion, shape, int_check, keeps_zero, doc, tags, args, returns

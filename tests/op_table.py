@@ -29,6 +29,13 @@ FLOATING = ("float16", "float32", "float64")
 INTEGRAL = ("uint8", "int8", "int16", "int32", "int64")
 
 
+def yaml_dtypes(dtypes: tuple) -> tuple:
+    """The dtypes an op whose table row tests ``dtypes`` declares: bfloat16 too wherever
+    float16 is (every YAML group holding float16 holds bfloat16; the cases compare with NumPy,
+    which has no bfloat16, and tests/test_bfloat16.py compares it with torch instead)."""
+    return dtypes + ("bfloat16",) if "float16" in dtypes else dtypes
+
+
 @dataclass(frozen=True)
 class Sample:
     args: tuple  # NumPy arrays become tensors; anything else is passed as is

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: _elu_backward (sha256 54369df0f14a34c4).
+// @generated from native_functions.yaml: _elu_backward (sha256 c0864d9276da4b99).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _elu_backward
@@ -24,7 +24,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 3>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 3>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"grad_output", "self", nullptr};
@@ -33,6 +33,6 @@ const char* const kScalarNames[] = {"alpha", "scale", "input_scale", nullptr};
 }  // namespace al::math::op__elu_backward
 
 AL_REGISTER_KERNEL(_elu_backward, {"_elu_backward", &::al::math::op__elu_backward::entry,
-                   2, 3, 0x1c0, ::al::OutKind::kSame,
+                   2, 3, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__elu_backward::kTensorNames,
                    ::al::math::op__elu_backward::kScalarNames})

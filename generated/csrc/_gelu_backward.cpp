@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: _gelu_backward (sha256 e0aea85b4cc567ba).
+// @generated from native_functions.yaml: _gelu_backward (sha256 c9c1bdd92488af50).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _gelu_backward
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"grad_output", "self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op__gelu_backward
 
 AL_REGISTER_KERNEL(_gelu_backward, {"_gelu_backward", &::al::math::op__gelu_backward::entry,
-                   2, 0, 0x1c0, ::al::OutKind::kSame,
+                   2, 0, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__gelu_backward::kTensorNames,
                    ::al::math::op__gelu_backward::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: _leaky_relu_backward (sha256 e8aa372d16beb010).
+// @generated from native_functions.yaml: _leaky_relu_backward (sha256 cf9423be41cdf915).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _leaky_relu_backward
@@ -22,7 +22,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"grad_output", "self", nullptr};
@@ -31,6 +31,6 @@ const char* const kScalarNames[] = {"negative_slope", nullptr};
 }  // namespace al::math::op__leaky_relu_backward
 
 AL_REGISTER_KERNEL(_leaky_relu_backward, {"_leaky_relu_backward", &::al::math::op__leaky_relu_backward::entry,
-                   2, 1, 0x1c0, ::al::OutKind::kSame,
+                   2, 1, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__leaky_relu_backward::kTensorNames,
                    ::al::math::op__leaky_relu_backward::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: _softplus (sha256 f02479164193d602).
+// @generated from native_functions.yaml: _softplus (sha256 0cb13e6c4011a5c9).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _softplus
@@ -23,7 +23,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 2>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 2>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -32,6 +32,6 @@ const char* const kScalarNames[] = {"beta", "threshold", nullptr};
 }  // namespace al::math::op__softplus
 
 AL_REGISTER_KERNEL(_softplus, {"_softplus", &::al::math::op__softplus::entry,
-                   1, 2, 0x1c0, ::al::OutKind::kSame,
+                   1, 2, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__softplus::kTensorNames,
                    ::al::math::op__softplus::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: _tanh_backward (sha256 00e0346ceac1fd12).
+// @generated from native_functions.yaml: _tanh_backward (sha256 a465e4588437c51a).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _tanh_backward
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"grad_output", "tanh_out", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op__tanh_backward
 
 AL_REGISTER_KERNEL(_tanh_backward, {"_tanh_backward", &::al::math::op__tanh_backward::entry,
-                   2, 0, 0x1c0, ::al::OutKind::kSame,
+                   2, 0, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__tanh_backward::kTensorNames,
                    ::al::math::op__tanh_backward::kScalarNames})

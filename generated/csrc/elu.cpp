@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: elu (sha256 82a28c60a0631ff0).
+// @generated from native_functions.yaml: elu (sha256 f77839d8a411ed09).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: elu
@@ -24,7 +24,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 3>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 3>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -33,6 +33,6 @@ const char* const kScalarNames[] = {"alpha", "scale", "input_scale", nullptr};
 }  // namespace al::math::op_elu
 
 AL_REGISTER_KERNEL(elu, {"elu", &::al::math::op_elu::entry,
-                   1, 3, 0x1c0, ::al::OutKind::kSame,
+                   1, 3, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_elu::kTensorNames,
                    ::al::math::op_elu::kScalarNames})

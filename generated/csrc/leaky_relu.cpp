@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: leaky_relu (sha256 d7b554066000cfde).
+// @generated from native_functions.yaml: leaky_relu (sha256 d3f1148a92c5227b).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: leaky_relu
@@ -22,7 +22,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 1>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 1>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -31,6 +31,6 @@ const char* const kScalarNames[] = {"negative_slope", nullptr};
 }  // namespace al::math::op_leaky_relu
 
 AL_REGISTER_KERNEL(leaky_relu, {"leaky_relu", &::al::math::op_leaky_relu::entry,
-                   1, 1, 0x1c0, ::al::OutKind::kSame,
+                   1, 1, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_leaky_relu::kTensorNames,
                    ::al::math::op_leaky_relu::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: lerp.Scalar (sha256 58cc037fc1740bea).
+// @generated from native_functions.yaml: lerp.Scalar (sha256 fd4a714a885370f1).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lerp.Scalar
@@ -22,7 +22,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", "end", nullptr};
@@ -31,6 +31,6 @@ const char* const kScalarNames[] = {"weight", nullptr};
 }  // namespace al::math::op_lerp_Scalar
 
 AL_REGISTER_KERNEL(lerp_Scalar, {"lerp.Scalar", &::al::math::op_lerp_Scalar::entry,
-                   2, 1, 0x1c0, ::al::OutKind::kSame,
+                   2, 1, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_lerp_Scalar::kTensorNames,
                    ::al::math::op_lerp_Scalar::kScalarNames})

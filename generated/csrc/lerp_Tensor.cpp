@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: lerp.Tensor (sha256 f903b1dbc1c5b6f0).
+// @generated from native_functions.yaml: lerp.Tensor (sha256 5ef4de6fcd5b304f).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lerp.Tensor
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 3, 0>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 3, 0>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", "end", "weight", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_lerp_Tensor
 
 AL_REGISTER_KERNEL(lerp_Tensor, {"lerp.Tensor", &::al::math::op_lerp_Tensor::entry,
-                   3, 0, 0x1c0, ::al::OutKind::kSame,
+                   3, 0, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_lerp_Tensor::kTensorNames,
                    ::al::math::op_lerp_Tensor::kScalarNames})

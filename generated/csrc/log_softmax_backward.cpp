@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: _log_softmax_backward (sha256 eee46d78ac67a510).
+// @generated from native_functions.yaml: _log_softmax_backward (sha256 6dfe7aa6683ca3f2).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _log_softmax_backward
@@ -13,7 +13,7 @@ using Kernel = ::al::log_softmax_backward::Kernel;
 
 // The entry: the dtype switch over the entry's dtypes (dtype_entry in kernel_api.h).
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<Kernel, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<Kernel, 0x3c0>(dtype, t, s);
 }
 
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
@@ -22,6 +22,6 @@ const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 AL_REGISTER_KERNEL(log_softmax_backward, {"log_softmax_backward", &::al::custom::log_softmax_backward::entry,
                    ::al::custom::log_softmax_backward::Kernel::kTensors,
-                   ::al::custom::log_softmax_backward::Kernel::kScalars, 0x1c0, ::al::OutKind::kSame,
+                   ::al::custom::log_softmax_backward::Kernel::kScalars, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::log_softmax_backward::Kernel::kTensorNames,
                    ::al::custom::log_softmax_backward::Kernel::kScalarNames, &::al::custom::log_softmax_backward::kSig})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: nll_loss (sha256 f271ea306c91ce6b).
+// @generated from native_functions.yaml: nll_loss (sha256 546d836f221717dd).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: nll_loss
@@ -13,7 +13,7 @@ using Kernel = ::al::nll_loss::Kernel;
 
 // The entry: the dtype switch over the entry's dtypes (dtype_entry in kernel_api.h).
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<Kernel, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<Kernel, 0x3c0>(dtype, t, s);
 }
 
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
@@ -22,6 +22,6 @@ const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 AL_REGISTER_KERNEL(nll_loss, {"nll_loss", &::al::custom::nll_loss::entry,
                    ::al::custom::nll_loss::Kernel::kTensors,
-                   ::al::custom::nll_loss::Kernel::kScalars, 0x1c0, ::al::OutKind::kSame,
+                   ::al::custom::nll_loss::Kernel::kScalars, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::nll_loss::Kernel::kTensorNames,
                    ::al::custom::nll_loss::Kernel::kScalarNames, &::al::custom::nll_loss::kSig})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: _nll_loss_backward (sha256 786702b7da573b04).
+// @generated from native_functions.yaml: _nll_loss_backward (sha256 41f90eb8ae363483).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _nll_loss_backward
@@ -13,7 +13,7 @@ using Kernel = ::al::nll_loss_backward::Kernel;
 
 // The entry: the dtype switch over the entry's dtypes (dtype_entry in kernel_api.h).
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<Kernel, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<Kernel, 0x3c0>(dtype, t, s);
 }
 
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
@@ -22,6 +22,6 @@ const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 AL_REGISTER_KERNEL(nll_loss_backward, {"nll_loss_backward", &::al::custom::nll_loss_backward::entry,
                    ::al::custom::nll_loss_backward::Kernel::kTensors,
-                   ::al::custom::nll_loss_backward::Kernel::kScalars, 0x1c0, ::al::OutKind::kSame,
+                   ::al::custom::nll_loss_backward::Kernel::kScalars, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::nll_loss_backward::Kernel::kTensorNames,
                    ::al::custom::nll_loss_backward::Kernel::kScalarNames, &::al::custom::nll_loss_backward::kSig})

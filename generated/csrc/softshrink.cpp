@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: softshrink (sha256 860062b0d8f364ac).
+// @generated from native_functions.yaml: softshrink (sha256 bd12701ac88383a7).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: softshrink
@@ -22,7 +22,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 1>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 1>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -31,6 +31,6 @@ const char* const kScalarNames[] = {"lambd", nullptr};
 }  // namespace al::math::op_softshrink
 
 AL_REGISTER_KERNEL(softshrink, {"softshrink", &::al::math::op_softshrink::entry,
-                   1, 1, 0x1c0, ::al::OutKind::kSame,
+                   1, 1, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_softshrink::kTensorNames,
                    ::al::math::op_softshrink::kScalarNames})

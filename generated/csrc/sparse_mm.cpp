@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: mm (sha256 e0a648858099fb62).
+// @generated from native_functions.yaml: mm (sha256 30ee3e006d759518).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: mm
@@ -13,7 +13,7 @@ using Kernel = ::al::sparse_mm::Kernel;
 
 // The entry: the dtype switch over the entry's dtypes (dtype_entry in kernel_api.h).
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<Kernel, 0x1fe>(dtype, t, s);
+  return ::al::dtype_entry<Kernel, 0x3fe>(dtype, t, s);
 }
 
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
@@ -22,6 +22,6 @@ const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 AL_REGISTER_KERNEL(sparse_mm, {"sparse_mm", &::al::custom::sparse_mm::entry,
                    ::al::custom::sparse_mm::Kernel::kTensors,
-                   ::al::custom::sparse_mm::Kernel::kScalars, 0x1fe, ::al::OutKind::kSame,
+                   ::al::custom::sparse_mm::Kernel::kScalars, 0x3fe, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::sparse_mm::Kernel::kTensorNames,
                    ::al::custom::sparse_mm::Kernel::kScalarNames, &::al::custom::sparse_mm::kSig})

@@ -3,7 +3,7 @@ derivatives.yaml) whose steps run in the C++ entries the other ops generate.
 
 Both shift by the max along ``dim`` before ``exp``, so nothing overflows: softmax is
 ``e / sum(e)`` with ``e = exp(x - max)``, log_softmax is ``(x - max) - log(sum(e))``. As in
-torch, a row holding +inf (or only -inf) gives NaN. float16 computes in float32 and rounds once
+torch, a row holding +inf (or only -inf) gives NaN. float16 and bfloat16 compute in float32 and round once
 at the end, as torch does.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...vocab import trace as _trace
-from ...vocab.dtype import float16, float32, float64
+from ...vocab.dtype import bfloat16, float16, float32, float64
 from ...rules.kernel_rules import cached_c_kernel as _kernel
 from ...tensors.tensor import Tensor, empty_array, wrap_dim
 from ...rules import shapes as rules
@@ -25,7 +25,7 @@ _wrap = Tensor._wrap
 def _prepare(self: Tensor, dim: int, dtype):
     """(input array in the compute dtype, at least 1-D; dim; result dtype; compute dtype)."""
     shape, result_dt = rules.softmax(self, dim, dtype)
-    compute = float32 if result_dt is float16 else result_dt
+    compute = float32 if result_dt is float16 or result_dt is bfloat16 else result_dt
     x = self._a
     if x.dtype != compute.np:
         x = x.astype(compute.np)
@@ -112,7 +112,7 @@ def log_softmax_backward_cpu(grad_output: Tensor, log_probs: Tensor, dim: int) -
             _trace.note(dt.name, None)
         return _wrap(out)
     rules.log_softmax_backward(grad_output, log_probs, dim)
-    compute = float32 if log_probs._dtype is float16 else log_probs._dtype
+    compute = float32 if log_probs._dtype in (float16, bfloat16) else log_probs._dtype
     y, g = log_probs._a, grad_output._a
     if y.dtype != compute.np:
         y, g = y.astype(compute.np), g.astype(compute.np)

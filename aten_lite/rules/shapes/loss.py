@@ -68,7 +68,7 @@ def log_softmax_backward(grad_output, log_probs, dim: int):
         # The binding checks `dtypes:` on an argument named self only; this op has none.
         raise NotImplementedError(f"al._log_softmax_backward: not implemented for "
                                   f"'{log_probs._dtype.name}'; supported: float16, float32, "
-                                  "float64")
+                                  "float64, bfloat16")
     if grad_output._shape != log_probs._shape or grad_output._dtype is not log_probs._dtype:
         raise ValueError(
             f"_log_softmax_backward: grad_output ({grad_output._dtype.name}, shape "
