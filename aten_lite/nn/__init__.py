@@ -42,6 +42,13 @@ from .modules.sparse import EmbeddingBag
 from .modules import (GELU, BatchNorm1d, Dropout, Embedding, Flatten, Identity, LayerNorm,
                       LeakyReLU, Linear, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Tanh,
                       Unflatten)
+from .modules.activation import (CELU, ELU, GLU, SELU, Hardshrink, Hardsigmoid, Hardswish,
+                                 Hardtanh, LogSigmoid, Mish, PReLU, ReLU6, RReLU, Softmax2d,
+                                 Softmin, Softplus, Softshrink, Softsign, Tanhshrink, Threshold)
+from .modules.batchnorm import BatchNorm2d, BatchNorm3d
+from .modules.dropout import AlphaDropout, Dropout1d, Dropout2d, Dropout3d, FeatureAlphaDropout
+from .modules.instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
+from .modules.normalization import GroupNorm, LocalResponseNorm, RMSNorm
 
 __all__ = [
     "functional", "init", "parallel", "utils", "Module", "Parameter", "Sequential", "ModuleList",
@@ -59,6 +66,11 @@ __all__ = [
     "AdaptiveMaxPool2d", "AvgPool1d", "AvgPool2d", "MaxPool1d", "MaxPool2d", "MaxUnpool1d",
     "MaxUnpool2d", "Upsample",
     "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell", "LSTMCell", "GRUCell",
+    "CELU", "ELU", "SELU", "GLU", "Hardshrink", "Softshrink", "Hardsigmoid", "Hardswish",
+    "Hardtanh", "ReLU6", "LogSigmoid", "Mish", "PReLU", "RReLU", "Softplus", "Softsign",
+    "Tanhshrink", "Threshold", "Softmin", "Softmax2d", "BatchNorm2d", "BatchNorm3d",
+    "GroupNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "LocalResponseNorm",
+    "RMSNorm", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout",
 ]
 __all__ += [
     "ParameterList", "ParameterDict", "PairwiseDistance", "CosineEmbeddingLoss", "CTCLoss",
