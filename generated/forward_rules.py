@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 68a90a9c4bbdda1e).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 57d139f0e8d57d6c).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -340,7 +340,16 @@ def fw__tanh_backward(args, tangents, result):  # derivatives.yaml:200 (auto_ele
     return tangent
 
 
-def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:207 (result)
+def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:207 (result)
+    grad_output, probs, dim = args
+    grad_output_t, probs_t, _ = tangents
+    grad_output_t = filled(grad_output_t, grad_output)
+    probs_t = filled(probs_t, probs)
+    tangent = probs_t * (grad_output - (grad_output * probs).sum(dim, keepdim=True)) + probs * (grad_output_t - (grad_output_t * probs + grad_output * probs_t).sum(dim, keepdim=True))
+    return tangent
+
+
+def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:212 (result)
     grad_output, log_probs, dim = args
     grad_output_t, log_probs_t, _ = tangents
     tangent = None
@@ -353,7 +362,7 @@ def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:207 (r
     return tangent
 
 
-def fw_mm(args, tangents, result):  # derivatives.yaml:214 (result)
+def fw_mm(args, tangents, result):  # derivatives.yaml:219 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -364,7 +373,7 @@ def fw_mm(args, tangents, result):  # derivatives.yaml:214 (result)
     return tangent
 
 
-def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:219 (result)
+def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:224 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -375,7 +384,7 @@ def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:219 (result)
     return tangent
 
 
-def fw_bmm(args, tangents, result):  # derivatives.yaml:224 (result)
+def fw_bmm(args, tangents, result):  # derivatives.yaml:229 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -386,7 +395,7 @@ def fw_bmm(args, tangents, result):  # derivatives.yaml:224 (result)
     return tangent
 
 
-def fw_dot(args, tangents, result):  # derivatives.yaml:229 (result)
+def fw_dot(args, tangents, result):  # derivatives.yaml:234 (result)
     self, tensor = args
     self_t, tensor_t = tangents
     tangent = None
@@ -397,28 +406,28 @@ def fw_dot(args, tangents, result):  # derivatives.yaml:229 (result)
     return tangent
 
 
-def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:306 (result)
+def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:311 (result)
     self, mask, value = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else self_t.masked_fill(mask, 0)
     return tangent
 
 
-def fw_log10(args, tangents, result):  # derivatives.yaml:373 (auto_element_wise)
+def fw_log10(args, tangents, result):  # derivatives.yaml:378 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 2.302585092994046)
     return tangent
 
 
-def fw_log2(args, tangents, result):  # derivatives.yaml:376 (auto_element_wise)
+def fw_log2(args, tangents, result):  # derivatives.yaml:381 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 0.6931471805599453)
     return tangent
 
 
-def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:379 (auto_element_wise)
+def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:384 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -429,7 +438,7 @@ def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:379 (auto_elemen
     return tangent
 
 
-def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:383 (auto_element_wise)
+def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:388 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, _ = tangents
     tangent = None
@@ -440,7 +449,7 @@ def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:383 (auto_elemen
     return tangent
 
 
-def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:387 (auto_element_wise)
+def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:392 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, weight_t = tangents
     tangent = None
@@ -453,21 +462,21 @@ def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:387 (auto_elemen
     return tangent
 
 
-def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:392 (auto_element_wise)
+def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:397 (auto_element_wise)
     self, nan, posinf, neginf = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t * self.isfinite()
     return tangent
 
 
-def fw_cumprod(args, tangents, result):  # derivatives.yaml:402 (result)
+def fw_cumprod(args, tangents, result):  # derivatives.yaml:407 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else cumprod_jvp(self_t, self, dim, result)
     return tangent
 
 
-def fw_sort(args, tangents, result):  # derivatives.yaml:407 (result)
+def fw_sort(args, tangents, result):  # derivatives.yaml:412 (result)
     self, dim, descending = args
     values, indices = result
     self_t, _, _ = tangents
@@ -475,7 +484,7 @@ def fw_sort(args, tangents, result):  # derivatives.yaml:407 (result)
     return (tangent, None,)
 
 
-def fw_topk(args, tangents, result):  # derivatives.yaml:412 (result)
+def fw_topk(args, tangents, result):  # derivatives.yaml:417 (result)
     self, k, dim, largest, sorted = args
     values, indices = result
     self_t, _, _, _, _ = tangents
@@ -483,14 +492,14 @@ def fw_topk(args, tangents, result):  # derivatives.yaml:412 (result)
     return (tangent, None,)
 
 
-def fw_scatter_value(args, tangents, result):  # derivatives.yaml:422 (result)
+def fw_scatter_value(args, tangents, result):  # derivatives.yaml:427 (result)
     self, dim, index, value = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t.scatter(dim, index, 0)
     return tangent
 
 
-def fw_convolution(args, tangents, result):  # derivatives.yaml:468 (result)
+def fw_convolution(args, tangents, result):  # derivatives.yaml:473 (result)
     input, weight, bias, stride, padding, dilation, transposed, output_padding, groups = args
     input_t, weight_t, bias_t, _, _, _, _, _, _ = tangents
     input_t = filled(input_t, input)
@@ -500,7 +509,7 @@ def fw_convolution(args, tangents, result):  # derivatives.yaml:468 (result)
     return tangent
 
 
-def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:473 (result)
+def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:478 (result)
     input, grad_output, weight_size, stride, padding, dilation, groups = args
     input_t, grad_output_t, _, _, _, _, _ = tangents
     tangent = None
@@ -511,14 +520,14 @@ def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:473 (resul
     return tangent
 
 
-def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:487 (result)
+def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:492 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else -result.matmul(A_t).matmul(result)
     return tangent
 
 
-def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:491 (result)
+def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:496 (result)
     A, B = args
     A_t, B_t = tangents
     A_t = filled(A_t, A)
@@ -527,14 +536,14 @@ def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:491 (result)
     return tangent
 
 
-def fw_linalg_det(args, tangents, result):  # derivatives.yaml:495 (result)
+def fw_linalg_det(args, tangents, result):  # derivatives.yaml:500 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else det_jvp(A_t, A, result)
     return tangent
 
 
-def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:499 (result)
+def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:504 (result)
     A, = args
     sign, logabsdet = result
     A_t, = tangents
@@ -542,14 +551,14 @@ def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:499 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:503 (result)
+def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:508 (result)
     self, upper = args
     self_t, _ = tangents
     tangent = None if self_t is None else cholesky_jvp(self_t, upper, result)
     return tangent
 
 
-def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:507 (result)
+def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:512 (result)
     A, upper = args
     eigenvalues, eigenvectors = result
     A_t, _ = tangents
@@ -557,7 +566,7 @@ def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:507 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:511 (result)
+def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:516 (result)
     A, full_matrices = args
     U, S, Vh = result
     A_t, _ = tangents
@@ -565,7 +574,7 @@ def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:511 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:515 (result)
+def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:520 (result)
     A, complete = args
     Q, R = result
     A_t, _ = tangents
@@ -624,6 +633,7 @@ RULES = {
     "leaky_relu": fw_leaky_relu,
     "_leaky_relu_backward": fw__leaky_relu_backward,
     "_tanh_backward": fw__tanh_backward,
+    "_softmax_backward": fw__softmax_backward,
     "_log_softmax_backward": fw__log_softmax_backward,
     "mm": fw_mm,
     "_sparse_mm": fw__sparse_mm,
@@ -749,84 +759,85 @@ ORIGINS = {
     "leaky_relu": ("auto_element_wise", "derivatives.yaml:193"),
     "_leaky_relu_backward": ("auto_element_wise", "derivatives.yaml:196"),
     "_tanh_backward": ("auto_element_wise", "derivatives.yaml:200"),
-    "_log_softmax_backward": ("result", "derivatives.yaml:207"),
-    "mm": ("result", "derivatives.yaml:214"),
-    "_sparse_mm": ("result", "derivatives.yaml:219"),
-    "bmm": ("result", "derivatives.yaml:224"),
-    "dot": ("result", "derivatives.yaml:229"),
-    "view": ("auto_linear", "derivatives.yaml:233"),
-    "reshape": ("auto_linear", "derivatives.yaml:236"),
-    "t": ("auto_linear", "derivatives.yaml:239"),
-    "transpose.int": ("auto_linear", "derivatives.yaml:242"),
-    "permute": ("auto_linear", "derivatives.yaml:245"),
-    "expand": ("auto_linear", "derivatives.yaml:248"),
-    "squeeze": ("auto_linear", "derivatives.yaml:251"),
-    "squeeze.dim": ("auto_linear", "derivatives.yaml:254"),
-    "squeeze.dims": ("auto_linear", "derivatives.yaml:257"),
-    "unsqueeze": ("auto_linear", "derivatives.yaml:260"),
-    "flatten.using_ints": ("auto_linear", "derivatives.yaml:263"),
-    "narrow": ("auto_linear", "derivatives.yaml:266"),
-    "select.int": ("auto_linear", "derivatives.yaml:269"),
-    "slice.Tensor": ("auto_linear", "derivatives.yaml:272"),
-    "contiguous": ("auto_linear", "derivatives.yaml:275"),
-    "split.Tensor": ("auto_linear", "derivatives.yaml:278"),
-    "split.sizes": ("auto_linear", "derivatives.yaml:281"),
-    "chunk": ("auto_linear", "derivatives.yaml:284"),
-    "cat": ("auto_linear", "derivatives.yaml:289"),
-    "stack": ("auto_linear", "derivatives.yaml:292"),
-    "gather": ("auto_linear", "derivatives.yaml:295"),
-    "index_select": ("auto_linear", "derivatives.yaml:299"),
-    "masked_fill.Scalar": ("result", "derivatives.yaml:306"),
-    "index.Tensor": ("auto_linear", "derivatives.yaml:308"),
-    "index_put": ("auto_linear", "derivatives.yaml:312"),
-    "clone": ("auto_linear", "derivatives.yaml:317"),
-    "copy_": ("auto_linear", "derivatives.yaml:320"),
-    "fill_.Scalar": ("zero", "derivatives.yaml:324"),
-    "zero_": ("zero", "derivatives.yaml:327"),
-    "to.dtype": ("auto_linear", "derivatives.yaml:330"),
-    "to.device": ("auto_linear", "derivatives.yaml:333"),
-    "_unique2": ("none", "derivatives.yaml:336"),
-    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:344"),
-    "to_sparse": ("auto_linear", "derivatives.yaml:346"),
-    "to_dense": ("auto_linear", "derivatives.yaml:351"),
-    "coalesce": ("auto_linear", "derivatives.yaml:353"),
-    "values": ("auto_linear", "derivatives.yaml:358"),
-    "sparse_mask": ("auto_linear", "derivatives.yaml:360"),
-    "_sparse_values_at": ("auto_linear", "derivatives.yaml:369"),
-    "log10": ("auto_element_wise", "derivatives.yaml:373"),
-    "log2": ("auto_element_wise", "derivatives.yaml:376"),
-    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:379"),
-    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:383"),
-    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:387"),
-    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:392"),
-    "cumsum": ("auto_linear", "derivatives.yaml:396"),
-    "cumprod": ("result", "derivatives.yaml:402"),
-    "sort": ("result", "derivatives.yaml:407"),
-    "topk": ("result", "derivatives.yaml:412"),
-    "scatter.src": ("auto_linear", "derivatives.yaml:414"),
-    "scatter.value": ("result", "derivatives.yaml:422"),
-    "scatter_add": ("auto_linear", "derivatives.yaml:424"),
-    "index_add": ("auto_linear", "derivatives.yaml:429"),
-    "embedding": ("auto_linear", "derivatives.yaml:434"),
-    "tril": ("auto_linear", "derivatives.yaml:438"),
-    "triu": ("auto_linear", "derivatives.yaml:441"),
-    "nonzero": ("none", "derivatives.yaml:446"),
-    "nonzero.as_tuple": ("none", "derivatives.yaml:449"),
-    "nonzero_numpy": ("none", "derivatives.yaml:452"),
-    "repeat_interleave.Tensor": ("none", "derivatives.yaml:455"),
-    "diagonal": ("auto_linear", "derivatives.yaml:460"),
-    "convolution": ("result", "derivatives.yaml:468"),
-    "_conv_weight_grad": ("result", "derivatives.yaml:473"),
-    "im2col": ("auto_linear", "derivatives.yaml:477"),
-    "col2im": ("auto_linear", "derivatives.yaml:481"),
-    "linalg_inv": ("result", "derivatives.yaml:487"),
-    "linalg_solve": ("result", "derivatives.yaml:491"),
-    "linalg_det": ("result", "derivatives.yaml:495"),
-    "linalg_slogdet": ("result", "derivatives.yaml:499"),
-    "linalg_cholesky": ("result", "derivatives.yaml:503"),
-    "_linalg_eigh": ("result", "derivatives.yaml:507"),
-    "_linalg_svd": ("result", "derivatives.yaml:511"),
-    "_linalg_qr": ("result", "derivatives.yaml:515"),
+    "_softmax_backward": ("result", "derivatives.yaml:207"),
+    "_log_softmax_backward": ("result", "derivatives.yaml:212"),
+    "mm": ("result", "derivatives.yaml:219"),
+    "_sparse_mm": ("result", "derivatives.yaml:224"),
+    "bmm": ("result", "derivatives.yaml:229"),
+    "dot": ("result", "derivatives.yaml:234"),
+    "view": ("auto_linear", "derivatives.yaml:238"),
+    "reshape": ("auto_linear", "derivatives.yaml:241"),
+    "t": ("auto_linear", "derivatives.yaml:244"),
+    "transpose.int": ("auto_linear", "derivatives.yaml:247"),
+    "permute": ("auto_linear", "derivatives.yaml:250"),
+    "expand": ("auto_linear", "derivatives.yaml:253"),
+    "squeeze": ("auto_linear", "derivatives.yaml:256"),
+    "squeeze.dim": ("auto_linear", "derivatives.yaml:259"),
+    "squeeze.dims": ("auto_linear", "derivatives.yaml:262"),
+    "unsqueeze": ("auto_linear", "derivatives.yaml:265"),
+    "flatten.using_ints": ("auto_linear", "derivatives.yaml:268"),
+    "narrow": ("auto_linear", "derivatives.yaml:271"),
+    "select.int": ("auto_linear", "derivatives.yaml:274"),
+    "slice.Tensor": ("auto_linear", "derivatives.yaml:277"),
+    "contiguous": ("auto_linear", "derivatives.yaml:280"),
+    "split.Tensor": ("auto_linear", "derivatives.yaml:283"),
+    "split.sizes": ("auto_linear", "derivatives.yaml:286"),
+    "chunk": ("auto_linear", "derivatives.yaml:289"),
+    "cat": ("auto_linear", "derivatives.yaml:294"),
+    "stack": ("auto_linear", "derivatives.yaml:297"),
+    "gather": ("auto_linear", "derivatives.yaml:300"),
+    "index_select": ("auto_linear", "derivatives.yaml:304"),
+    "masked_fill.Scalar": ("result", "derivatives.yaml:311"),
+    "index.Tensor": ("auto_linear", "derivatives.yaml:313"),
+    "index_put": ("auto_linear", "derivatives.yaml:317"),
+    "clone": ("auto_linear", "derivatives.yaml:322"),
+    "copy_": ("auto_linear", "derivatives.yaml:325"),
+    "fill_.Scalar": ("zero", "derivatives.yaml:329"),
+    "zero_": ("zero", "derivatives.yaml:332"),
+    "to.dtype": ("auto_linear", "derivatives.yaml:335"),
+    "to.device": ("auto_linear", "derivatives.yaml:338"),
+    "_unique2": ("none", "derivatives.yaml:341"),
+    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:349"),
+    "to_sparse": ("auto_linear", "derivatives.yaml:351"),
+    "to_dense": ("auto_linear", "derivatives.yaml:356"),
+    "coalesce": ("auto_linear", "derivatives.yaml:358"),
+    "values": ("auto_linear", "derivatives.yaml:363"),
+    "sparse_mask": ("auto_linear", "derivatives.yaml:365"),
+    "_sparse_values_at": ("auto_linear", "derivatives.yaml:374"),
+    "log10": ("auto_element_wise", "derivatives.yaml:378"),
+    "log2": ("auto_element_wise", "derivatives.yaml:381"),
+    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:384"),
+    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:388"),
+    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:392"),
+    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:397"),
+    "cumsum": ("auto_linear", "derivatives.yaml:401"),
+    "cumprod": ("result", "derivatives.yaml:407"),
+    "sort": ("result", "derivatives.yaml:412"),
+    "topk": ("result", "derivatives.yaml:417"),
+    "scatter.src": ("auto_linear", "derivatives.yaml:419"),
+    "scatter.value": ("result", "derivatives.yaml:427"),
+    "scatter_add": ("auto_linear", "derivatives.yaml:429"),
+    "index_add": ("auto_linear", "derivatives.yaml:434"),
+    "embedding": ("auto_linear", "derivatives.yaml:439"),
+    "tril": ("auto_linear", "derivatives.yaml:443"),
+    "triu": ("auto_linear", "derivatives.yaml:446"),
+    "nonzero": ("none", "derivatives.yaml:451"),
+    "nonzero.as_tuple": ("none", "derivatives.yaml:454"),
+    "nonzero_numpy": ("none", "derivatives.yaml:457"),
+    "repeat_interleave.Tensor": ("none", "derivatives.yaml:460"),
+    "diagonal": ("auto_linear", "derivatives.yaml:465"),
+    "convolution": ("result", "derivatives.yaml:473"),
+    "_conv_weight_grad": ("result", "derivatives.yaml:478"),
+    "im2col": ("auto_linear", "derivatives.yaml:482"),
+    "col2im": ("auto_linear", "derivatives.yaml:486"),
+    "linalg_inv": ("result", "derivatives.yaml:492"),
+    "linalg_solve": ("result", "derivatives.yaml:496"),
+    "linalg_det": ("result", "derivatives.yaml:500"),
+    "linalg_slogdet": ("result", "derivatives.yaml:504"),
+    "linalg_cholesky": ("result", "derivatives.yaml:508"),
+    "_linalg_eigh": ("result", "derivatives.yaml:512"),
+    "_linalg_svd": ("result", "derivatives.yaml:516"),
+    "_linalg_qr": ("result", "derivatives.yaml:520"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -852,6 +863,7 @@ READS = {
     "leaky_relu": ('self',),
     "_leaky_relu_backward": ('self',),
     "_tanh_backward": ('grad_output', 'tanh_out'),
+    "_softmax_backward": ('grad_output', 'probs'),
     "_log_softmax_backward": ('grad_output', 'log_probs'),
     "mm": ('mat2', 'self'),
     "_sparse_mm": ('mat2', 'self'),
@@ -875,9 +887,9 @@ READS = {
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
 MISSING = {
-    "_unique2": ('derivatives.yaml:336', 'no output is differentiable'),
-    "nonzero": ('derivatives.yaml:446', 'no output is differentiable'),
-    "nonzero.as_tuple": ('derivatives.yaml:449', 'no output is differentiable'),
-    "nonzero_numpy": ('derivatives.yaml:452', 'no output is differentiable'),
-    "repeat_interleave.Tensor": ('derivatives.yaml:455', 'no output is differentiable'),
+    "_unique2": ('derivatives.yaml:341', 'no output is differentiable'),
+    "nonzero": ('derivatives.yaml:451', 'no output is differentiable'),
+    "nonzero.as_tuple": ('derivatives.yaml:454', 'no output is differentiable'),
+    "nonzero_numpy": ('derivatives.yaml:457', 'no output is differentiable'),
+    "repeat_interleave.Tensor": ('derivatives.yaml:460', 'no output is differentiable'),
 }

@@ -75,8 +75,8 @@ SHAPE_RULES = (
     'linalg_inv', 'linalg_qr', 'linalg_slogdet', 'linalg_solve', 'linalg_svd',
     'log_softmax_backward', 'masked_fill', 'masked_fill_inplace', 'matmul', 'mm', 'nll_loss',
     'nll_loss_backward', 'one_hot', 'reduced_shape', 'reduction_dims',
-    'reduction_with_indices', 'same_as_self', 'scan', 'scatter', 'softmax', 'sort', 'stack',
-    'topk', 'triangle', 'where',
+    'reduction_with_indices', 'same_as_self', 'scan', 'scatter', 'softmax', 'softmax_backward',
+    'sort', 'stack', 'topk', 'triangle', 'where',
 )
 
 FORMULA_HELPERS = {
@@ -154,11 +154,12 @@ KERNELS = {
         'mm', 'narrow_cpu', 'nll_loss_backward_cpu', 'nll_loss_cpu', 'nonzero_as_tuple_cpu',
         'nonzero_cpu', 'nonzero_numpy_cpu', 'one_hot_cpu', 'permute_cpu',
         'repeat_interleave_cpu', 'reshape_cpu', 'scatter_add_cpu', 'scatter_src_cpu',
-        'scatter_value_cpu', 'select_cpu', 'slice_cpu', 'softmax_cpu', 'sort_cpu',
-        'sparse_coo_tensor', 'split_cpu', 'split_sizes_cpu', 'squeeze_cpu', 'squeeze_dim_cpu',
-        'squeeze_dims_cpu', 'stack_cpu', 't_cpu', 'to_dense_strided', 'to_device_cpu',
-        'to_dtype_cpu', 'to_sparse', 'topk_cpu', 'transpose_cpu', 'tril_cpu', 'triu_cpu',
-        'unique_cpu', 'unsqueeze_cpu', 'values_at_strided', 'view_cpu', 'where', 'zero_cpu',
+        'scatter_value_cpu', 'select_cpu', 'slice_cpu', 'softmax_backward_cpu', 'softmax_cpu',
+        'sort_cpu', 'sparse_coo_tensor', 'split_cpu', 'split_sizes_cpu', 'squeeze_cpu',
+        'squeeze_dim_cpu', 'squeeze_dims_cpu', 'stack_cpu', 't_cpu', 'to_dense_strided',
+        'to_device_cpu', 'to_dtype_cpu', 'to_sparse', 'topk_cpu', 'transpose_cpu', 'tril_cpu',
+        'triu_cpu', 'unique_cpu', 'unsqueeze_cpu', 'values_at_strided', 'view_cpu', 'where',
+        'zero_cpu',
     ),
     'Meta': (
         'chunk_meta', 'clone_meta', 'contiguous_meta', 'copy_meta', 'diagonal_meta',

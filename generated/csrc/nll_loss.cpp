@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: nll_loss (sha256 f271ea306c91ce6b).
+// @generated from native_functions.yaml: nll_loss (sha256 3a5e6e316a683053).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: nll_loss
 // The dtype-switched entry of the hand-written kernel `nll_loss` (aten_lite/csrc/nll_loss.h), named by the
-// `cpp:` key of `nll_loss` (native_functions.yaml:614). The header's Kernel struct declares the
+// `cpp:` key of `nll_loss` (native_functions.yaml:615). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/nll_loss.h"
 

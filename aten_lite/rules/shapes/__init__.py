@@ -24,5 +24,5 @@ from .linalg import (  # noqa: F401 (found by name: getattr(shapes, rule))
     linalg_svd,
 )
 from .loss import (  # noqa: F401 (found by name: getattr(shapes, rule))
-    log_softmax_backward, nll_loss, nll_loss_backward,
+    log_softmax_backward, nll_loss, nll_loss_backward, softmax_backward,
 )
