@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 57d139f0e8d57d6c).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ce425927cbfc7161).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Code generated from native_functions.yaml and derivatives.yaml: the Python bindings

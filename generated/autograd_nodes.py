@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 57d139f0e8d57d6c).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ce425927cbfc7161).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -21,6 +21,8 @@ from aten_lite.autograd.node import (
 
 from aten_lite._generated.ops import (  # the ops the formulas call
     _gelu_backward,
+    _layer_norm,
+    _layer_norm_backward,
     _leaky_relu_backward,
     _log_softmax_backward,
     _nll_loss_backward,
@@ -1203,11 +1205,85 @@ class TanhBackwardBackward0(Node):
         node.tanh_out_ = node.tanh_out_v = node.grad_output_ = node.grad_output_v = None
 
 
+class LayerNormBackward0(Node):
+    """Backward of _layer_norm (derivatives.yaml:204)."""
+    __slots__ = ("eps_", "self_", "self_v", "weight_", "weight_v", "weight_shape", "bias_shape")
+    _op = "_layer_norm"
+    _formulas = (('derivatives.yaml:205', 'self'), ('derivatives.yaml:206', 'weight'), ('derivatives.yaml:207', 'bias'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        eps = node.eps_
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        weight = node.weight_
+        if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
+            unpack(node, weight, node.weight_v, 'weight')
+        weight_shape = node.weight_shape
+        bias_shape = node.bias_shape
+        at_ = 0
+        try:
+            grad_self = _layer_norm_backward(grad, self, weight, eps) if need[0] is not None else None  # derivatives.yaml:205
+            at_ = 1
+            grad_weight = sum_to(grad * _layer_norm(self, ones_like(weight), zeros_like(weight), eps), weight_shape) if need[1] is not None else None  # derivatives.yaml:206
+            at_ = 2
+            grad_bias = sum_to(grad, bias_shape) if need[2] is not None else None  # derivatives.yaml:207
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_self, grad_weight, grad_bias)
+
+    def release(node):
+        node._released = True
+        node.eps_ = node.self_ = node.self_v = node.weight_ = node.weight_v = node.weight_shape = node.bias_shape = None
+
+
+class LayerNormBackwardBackward0(Node):
+    """Backward of _layer_norm_backward (derivatives.yaml:212)."""
+    __slots__ = ("eps_", "self_", "self_v", "weight_", "weight_v", "grad_output_", "grad_output_v", "weight_shape")
+    _op = "_layer_norm_backward"
+    _formulas = (('derivatives.yaml:213', 'grad_output'), ('derivatives.yaml:214', 'self'), ('derivatives.yaml:215', 'weight'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        eps = node.eps_
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        weight = node.weight_
+        if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
+            unpack(node, weight, node.weight_v, 'weight')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
+        weight_shape = node.weight_shape
+        at_ = 0
+        try:
+            grad_grad_output = (_layer_norm_backward(grad, self, ones_like(weight), eps) * weight) if need[0] is not None else None  # derivatives.yaml:213
+            at_ = 1
+            grad_self = layer_norm_grad_vjp(grad, grad_output, self, weight, eps) if need[1] is not None else None  # derivatives.yaml:214
+            at_ = 2
+            grad_weight = sum_to(grad_output * _layer_norm_backward(grad, self, ones_like(weight), eps), weight_shape) if need[2] is not None else None  # derivatives.yaml:215
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_self, grad_weight)
+
+    def release(node):
+        node._released = True
+        node.eps_ = node.self_ = node.self_v = node.weight_ = node.weight_v = node.grad_output_ = node.grad_output_v = node.weight_shape = None
+
+
 class SoftmaxBackwardBackward0(Node):
-    """Backward of _softmax_backward (derivatives.yaml:204)."""
+    """Backward of _softmax_backward (derivatives.yaml:218)."""
     __slots__ = ("dim_", "probs_", "probs_v", "grad_output_", "grad_output_v")
     _op = "_softmax_backward"
-    _formulas = (('derivatives.yaml:205', 'grad_output'), ('derivatives.yaml:206', 'probs'),)
+    _formulas = (('derivatives.yaml:219', 'grad_output'), ('derivatives.yaml:220', 'probs'),)
 
     def apply(node, grads):
         if node._released:
@@ -1222,9 +1298,9 @@ class SoftmaxBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = _softmax_backward(grad, probs, dim) if need[0] is not None else None  # derivatives.yaml:205
+            grad_grad_output = _softmax_backward(grad, probs, dim) if need[0] is not None else None  # derivatives.yaml:219
             at_ = 1
-            grad_probs = (grad * (grad_output - (grad_output * probs).sum(dim, keepdim=True)) - grad_output * (grad * probs).sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:206
+            grad_probs = (grad * (grad_output - (grad_output * probs).sum(dim, keepdim=True)) - grad_output * (grad * probs).sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:220
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1236,10 +1312,10 @@ class SoftmaxBackwardBackward0(Node):
 
 
 class LogSoftmaxBackwardBackward0(Node):
-    """Backward of _log_softmax_backward (derivatives.yaml:209)."""
+    """Backward of _log_softmax_backward (derivatives.yaml:223)."""
     __slots__ = ("dim_", "log_probs_", "log_probs_v", "grad_output_", "grad_output_v")
     _op = "_log_softmax_backward"
-    _formulas = (('derivatives.yaml:210', 'grad_output'), ('derivatives.yaml:211', 'log_probs'),)
+    _formulas = (('derivatives.yaml:224', 'grad_output'), ('derivatives.yaml:225', 'log_probs'),)
 
     def apply(node, grads):
         if node._released:
@@ -1254,9 +1330,9 @@ class LogSoftmaxBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:210
+            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:224
             at_ = 1
-            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:211
+            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:225
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1268,10 +1344,10 @@ class LogSoftmaxBackwardBackward0(Node):
 
 
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:216)."""
+    """Backward of mm (derivatives.yaml:230)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
-    _formulas = (('derivatives.yaml:217', 'self'), ('derivatives.yaml:218', 'mat2'),)
+    _formulas = (('derivatives.yaml:231', 'self'), ('derivatives.yaml:232', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1285,9 +1361,9 @@ class MmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:217
+            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:231
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:218
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:232
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1299,10 +1375,10 @@ class MmBackward0(Node):
 
 
 class SparseMmBackward0(Node):
-    """Backward of _sparse_mm (derivatives.yaml:221)."""
+    """Backward of _sparse_mm (derivatives.yaml:235)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "_sparse_mm"
-    _formulas = (('derivatives.yaml:222', 'self'), ('derivatives.yaml:223', 'mat2'),)
+    _formulas = (('derivatives.yaml:236', 'self'), ('derivatives.yaml:237', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1316,9 +1392,9 @@ class SparseMmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:222
+            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:236
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:223
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:237
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1330,10 +1406,10 @@ class SparseMmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:226)."""
+    """Backward of bmm (derivatives.yaml:240)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
-    _formulas = (('derivatives.yaml:227', 'self'), ('derivatives.yaml:228', 'mat2'),)
+    _formulas = (('derivatives.yaml:241', 'self'), ('derivatives.yaml:242', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1347,9 +1423,9 @@ class BmmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:227
+            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:241
             at_ = 1
-            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:228
+            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:242
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1361,10 +1437,10 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:231)."""
+    """Backward of dot (derivatives.yaml:245)."""
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
-    _formulas = (('derivatives.yaml:232', 'self'), ('derivatives.yaml:233', 'tensor'),)
+    _formulas = (('derivatives.yaml:246', 'self'), ('derivatives.yaml:247', 'tensor'),)
 
     def apply(node, grads):
         if node._released:
@@ -1378,9 +1454,9 @@ class DotBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:232
+            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:246
             at_ = 1
-            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:233
+            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:247
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1392,10 +1468,10 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:238)."""
+    """Backward of view (derivatives.yaml:252)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
-    _formulas = (('derivatives.yaml:239', 'self'),)
+    _formulas = (('derivatives.yaml:253', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1403,7 +1479,7 @@ class ViewBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:239
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:253
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1415,26 +1491,26 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:241); the same code as ViewBackward0's."""
+    """Backward of reshape (derivatives.yaml:255); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
-    _formulas = (('derivatives.yaml:242', 'self'),)
+    _formulas = (('derivatives.yaml:256', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:244)."""
+    """Backward of t (derivatives.yaml:258)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
-    _formulas = (('derivatives.yaml:245', 'self'),)
+    _formulas = (('derivatives.yaml:259', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:245
+            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:259
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1442,10 +1518,10 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:247)."""
+    """Backward of transpose.int (derivatives.yaml:261)."""
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
-    _formulas = (('derivatives.yaml:248', 'self'),)
+    _formulas = (('derivatives.yaml:262', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1454,7 +1530,7 @@ class TransposeBackward0(Node):
         dim0 = node.dim0_
         dim1 = node.dim1_
         try:
-            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:248
+            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:262
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1466,10 +1542,10 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:250)."""
+    """Backward of permute (derivatives.yaml:264)."""
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
-    _formulas = (('derivatives.yaml:251', 'self'),)
+    _formulas = (('derivatives.yaml:265', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1477,7 +1553,7 @@ class PermuteBackward0(Node):
         need, grad = node._next, grads[0]
         dims = node.dims_
         try:
-            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:251
+            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:265
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1489,10 +1565,10 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:253)."""
+    """Backward of expand (derivatives.yaml:267)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
-    _formulas = (('derivatives.yaml:254', 'self'),)
+    _formulas = (('derivatives.yaml:268', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1500,7 +1576,7 @@ class ExpandBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:254
+            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:268
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1512,37 +1588,37 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:256); the same code as ViewBackward0's."""
+    """Backward of squeeze (derivatives.yaml:270); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
-    _formulas = (('derivatives.yaml:257', 'self'),)
+    _formulas = (('derivatives.yaml:271', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:259); the same code as ViewBackward0's."""
+    """Backward of squeeze.dim (derivatives.yaml:273); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dim"
-    _formulas = (('derivatives.yaml:260', 'self'),)
+    _formulas = (('derivatives.yaml:274', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:262); the same code as ViewBackward0's."""
+    """Backward of squeeze.dims (derivatives.yaml:276); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dims"
-    _formulas = (('derivatives.yaml:263', 'self'),)
+    _formulas = (('derivatives.yaml:277', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:265)."""
+    """Backward of unsqueeze (derivatives.yaml:279)."""
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
-    _formulas = (('derivatives.yaml:266', 'self'),)
+    _formulas = (('derivatives.yaml:280', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1550,7 +1626,7 @@ class UnsqueezeBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:266
+            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:280
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1562,19 +1638,19 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:268); the same code as ViewBackward0's."""
+    """Backward of flatten.using_ints (derivatives.yaml:282); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
-    _formulas = (('derivatives.yaml:269', 'self'),)
+    _formulas = (('derivatives.yaml:283', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:271)."""
+    """Backward of narrow (derivatives.yaml:285)."""
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
-    _formulas = (('derivatives.yaml:272', 'self'),)
+    _formulas = (('derivatives.yaml:286', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1585,7 +1661,7 @@ class NarrowBackward0(Node):
         start = node.start_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:272
+            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:286
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1597,10 +1673,10 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:274)."""
+    """Backward of select.int (derivatives.yaml:288)."""
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
-    _formulas = (('derivatives.yaml:275', 'self'),)
+    _formulas = (('derivatives.yaml:289', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1610,7 +1686,7 @@ class SelectBackward0(Node):
         index = node.index_
         self_shape = node.self_shape
         try:
-            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:275
+            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:289
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1622,10 +1698,10 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:277)."""
+    """Backward of slice.Tensor (derivatives.yaml:291)."""
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
-    _formulas = (('derivatives.yaml:278', 'self'),)
+    _formulas = (('derivatives.yaml:292', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1637,7 +1713,7 @@ class SliceBackward0(Node):
         step = node.step_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:278
+            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:292
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1649,17 +1725,17 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:280)."""
+    """Backward of contiguous (derivatives.yaml:294)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
-    _formulas = (('derivatives.yaml:281', 'self'),)
+    _formulas = (('derivatives.yaml:295', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:281
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:295
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1667,10 +1743,10 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:283)."""
+    """Backward of split.Tensor (derivatives.yaml:297)."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
-    _formulas = (('derivatives.yaml:284', 'self'),)
+    _formulas = (('derivatives.yaml:298', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1679,7 +1755,7 @@ class SplitBackward0(Node):
         dim = node.dim_
         result_shape = node.result_shape
         try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:284
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:298
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1691,28 +1767,28 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:286); the same code as SplitBackward0's."""
+    """Backward of split.sizes (derivatives.yaml:300); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
-    _formulas = (('derivatives.yaml:287', 'self'),)
+    _formulas = (('derivatives.yaml:301', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:289); the same code as SplitBackward0's."""
+    """Backward of chunk (derivatives.yaml:303); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
-    _formulas = (('derivatives.yaml:290', 'self'),)
+    _formulas = (('derivatives.yaml:304', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:294)."""
+    """Backward of cat (derivatives.yaml:308)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
-    _formulas = (('derivatives.yaml:295', 'tensors'),)
+    _formulas = (('derivatives.yaml:309', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -1721,7 +1797,7 @@ class CatBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:295
+            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:309
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1733,10 +1809,10 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:297)."""
+    """Backward of stack (derivatives.yaml:311)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
-    _formulas = (('derivatives.yaml:298', 'tensors'),)
+    _formulas = (('derivatives.yaml:312', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -1745,7 +1821,7 @@ class StackBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:298
+            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:312
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1757,10 +1833,10 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:300)."""
+    """Backward of gather (derivatives.yaml:314)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
-    _formulas = (('derivatives.yaml:302', 'self'),)
+    _formulas = (('derivatives.yaml:316', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1772,7 +1848,7 @@ class GatherBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:302
+            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:316
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1784,10 +1860,10 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:304)."""
+    """Backward of index_select (derivatives.yaml:318)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
-    _formulas = (('derivatives.yaml:306', 'self'),)
+    _formulas = (('derivatives.yaml:320', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1799,7 +1875,7 @@ class IndexSelectBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:306
+            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:320
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1811,10 +1887,10 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:308)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:322)."""
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
-    _formulas = (('derivatives.yaml:310', 'self'),)
+    _formulas = (('derivatives.yaml:324', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1824,7 +1900,7 @@ class MaskedFillBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:310
+            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:324
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1836,10 +1912,10 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:313)."""
+    """Backward of index.Tensor (derivatives.yaml:327)."""
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
-    _formulas = (('derivatives.yaml:315', 'self'),)
+    _formulas = (('derivatives.yaml:329', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1852,7 +1928,7 @@ class IndexBackward0(Node):
                     unpack(node, t_, v_, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:315
+            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:329
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1864,10 +1940,10 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:317)."""
+    """Backward of index_put (derivatives.yaml:331)."""
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
-    _formulas = (('derivatives.yaml:319', 'self'), ('derivatives.yaml:320', 'values'),)
+    _formulas = (('derivatives.yaml:333', 'self'), ('derivatives.yaml:334', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -1882,9 +1958,9 @@ class IndexPutBackward0(Node):
         values_shape = node.values_shape
         at_ = 0
         try:
-            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:319
+            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:333
             at_ = 1
-            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:320
+            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:334
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1896,18 +1972,18 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:322); the same code as CopyStridedBackward0's."""
+    """Backward of clone (derivatives.yaml:336); the same code as CopyStridedBackward0's."""
     __slots__ = ()
     _op = "clone"
-    _formulas = (('derivatives.yaml:323', 'self'),)
+    _formulas = (('derivatives.yaml:337', 'self'),)
     apply = CopyStridedBackward0.apply
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:325)."""
+    """Backward of copy_ (derivatives.yaml:339)."""
     __slots__ = ()
     _op = "copy_"
-    _formulas = (('derivatives.yaml:326', 'self'), ('derivatives.yaml:327', 'src'),)
+    _formulas = (('derivatives.yaml:340', 'self'), ('derivatives.yaml:341', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -1915,9 +1991,9 @@ class CopyBackward0(Node):
         need, grad = node._next, grads[0]
         at_ = 0
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:326
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:340
             at_ = 1
-            grad_src = grad if need[1] is not None else None  # derivatives.yaml:327
+            grad_src = grad if need[1] is not None else None  # derivatives.yaml:341
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1925,34 +2001,34 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:329); the same code as SignBackward0's."""
+    """Backward of fill_.Scalar (derivatives.yaml:343); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "fill_.Scalar"
-    _formulas = (('derivatives.yaml:330', 'self'),)
+    _formulas = (('derivatives.yaml:344', 'self'),)
     apply = SignBackward0.apply
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:332); the same code as SignBackward0's."""
+    """Backward of zero_ (derivatives.yaml:346); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "zero_"
-    _formulas = (('derivatives.yaml:333', 'self'),)
+    _formulas = (('derivatives.yaml:347', 'self'),)
     apply = SignBackward0.apply
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:335); the same code as ContiguousBackward0's."""
+    """Backward of to.dtype (derivatives.yaml:349); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
-    _formulas = (('derivatives.yaml:336', 'self'),)
+    _formulas = (('derivatives.yaml:350', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:338)."""
+    """Backward of to.device (derivatives.yaml:352)."""
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
-    _formulas = (('derivatives.yaml:339', 'self'),)
+    _formulas = (('derivatives.yaml:353', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1960,7 +2036,7 @@ class ToBackward1(Node):
         need, grad = node._next, grads[0]
         self_device = node.self_device
         try:
-            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:339
+            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:353
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1972,7 +2048,7 @@ class ToBackward1(Node):
 
 
 class Unique2Backward0(Node):
-    """Backward of _unique2 (derivatives.yaml:341)."""
+    """Backward of _unique2 (derivatives.yaml:355)."""
     __slots__ = ()
     _op = "_unique2"
     _n_out = 3
@@ -1986,10 +2062,10 @@ class Unique2Backward0(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:347)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:361)."""
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
-    _formulas = (('derivatives.yaml:348', 'values'),)
+    _formulas = (('derivatives.yaml:362', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -1999,7 +2075,7 @@ class SparseCooTensorBackward0(Node):
         if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
             unpack(node, indices, node.indices_v, 'indices')
         try:
-            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:348
+            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:362
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2012,17 +2088,17 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:351)."""
+    """Backward of to_sparse (derivatives.yaml:365)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
-    _formulas = (('derivatives.yaml:352', 'self'),)
+    _formulas = (('derivatives.yaml:366', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:352
+            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:366
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2030,10 +2106,10 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:354)."""
+    """Backward of to_dense (derivatives.yaml:368)."""
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
-    _formulas = (('derivatives.yaml:355', 'self'),)
+    _formulas = (('derivatives.yaml:369', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2043,7 +2119,7 @@ class ToDenseBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:355
+            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:369
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2055,18 +2131,18 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:358); the same code as ContiguousBackward0's."""
+    """Backward of coalesce (derivatives.yaml:372); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
-    _formulas = (('derivatives.yaml:359', 'self'),)
+    _formulas = (('derivatives.yaml:373', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:361)."""
+    """Backward of values (derivatives.yaml:375)."""
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
-    _formulas = (('derivatives.yaml:362', 'self'),)
+    _formulas = (('derivatives.yaml:376', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2077,7 +2153,7 @@ class ValuesBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:362
+            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:376
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2089,10 +2165,10 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:365)."""
+    """Backward of sparse_mask (derivatives.yaml:379)."""
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
-    _formulas = (('derivatives.yaml:366', 'self'),)
+    _formulas = (('derivatives.yaml:380', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2102,7 +2178,7 @@ class SparseMaskBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:366
+            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:380
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2114,10 +2190,10 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:369)."""
+    """Backward of _sparse_values_at (derivatives.yaml:383)."""
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
-    _formulas = (('derivatives.yaml:372', 'self'),)
+    _formulas = (('derivatives.yaml:386', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2131,7 +2207,7 @@ class SparseValuesAtBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:372
+            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:386
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2143,10 +2219,10 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:378)."""
+    """Backward of log10 (derivatives.yaml:392)."""
     __slots__ = ("self_", "self_v")
     _op = "log10"
-    _formulas = (('derivatives.yaml:379', 'self'),)
+    _formulas = (('derivatives.yaml:393', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2156,7 +2232,7 @@ class Log10Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:379
+            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:393
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2168,10 +2244,10 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:381)."""
+    """Backward of log2 (derivatives.yaml:395)."""
     __slots__ = ("self_", "self_v")
     _op = "log2"
-    _formulas = (('derivatives.yaml:382', 'self'),)
+    _formulas = (('derivatives.yaml:396', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2181,7 +2257,7 @@ class Log2Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:382
+            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:396
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2193,10 +2269,10 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:384)."""
+    """Backward of fmod.Tensor (derivatives.yaml:398)."""
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
-    _formulas = (('derivatives.yaml:385', 'self'), ('derivatives.yaml:386', 'other'),)
+    _formulas = (('derivatives.yaml:399', 'self'), ('derivatives.yaml:400', 'other'),)
 
     def apply(node, grads):
         if node._released:
@@ -2210,9 +2286,9 @@ class FmodBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:385
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:399
             at_ = 1
-            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:386
+            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:400
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2224,10 +2300,10 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:388)."""
+    """Backward of lerp.Scalar (derivatives.yaml:402)."""
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
-    _formulas = (('derivatives.yaml:389', 'self'), ('derivatives.yaml:390', 'end'),)
+    _formulas = (('derivatives.yaml:403', 'self'), ('derivatives.yaml:404', 'end'),)
 
     def apply(node, grads):
         if node._released:
@@ -2236,9 +2312,9 @@ class LerpBackward0(Node):
         weight = node.weight_
         at_ = 0
         try:
-            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:389
+            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:403
             at_ = 1
-            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:390
+            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:404
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2250,10 +2326,10 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:392)."""
+    """Backward of lerp.Tensor (derivatives.yaml:406)."""
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
-    _formulas = (('derivatives.yaml:393', 'self'), ('derivatives.yaml:394', 'end'), ('derivatives.yaml:395', 'weight'),)
+    _formulas = (('derivatives.yaml:407', 'self'), ('derivatives.yaml:408', 'end'), ('derivatives.yaml:409', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -2270,11 +2346,11 @@ class LerpBackward1(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:393
+            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:407
             at_ = 1
-            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:394
+            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:408
             at_ = 2
-            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:395
+            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:409
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2286,10 +2362,10 @@ class LerpBackward1(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:397)."""
+    """Backward of _nan_to_num (derivatives.yaml:411)."""
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
-    _formulas = (('derivatives.yaml:399', 'self'),)
+    _formulas = (('derivatives.yaml:413', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2299,7 +2375,7 @@ class NanToNumBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:399
+            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:413
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2311,10 +2387,10 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:401)."""
+    """Backward of cumsum (derivatives.yaml:415)."""
     __slots__ = ("dim_",)
     _op = "cumsum"
-    _formulas = (('derivatives.yaml:403', 'self'),)
+    _formulas = (('derivatives.yaml:417', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2322,7 +2398,7 @@ class CumsumBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:403
+            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:417
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2334,11 +2410,11 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:405)."""
+    """Backward of cumprod (derivatives.yaml:419)."""
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:406', 'self'),)
+    _formulas = (('derivatives.yaml:420', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2352,7 +2428,7 @@ class CumprodBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:406
+            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:420
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2364,12 +2440,12 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:409)."""
+    """Backward of sort (derivatives.yaml:423)."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:411', 'self'),)
+    _formulas = (('derivatives.yaml:425', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2381,7 +2457,7 @@ class SortBackward0(Node):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:411
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:425
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2393,21 +2469,21 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:414); the same code as SortBackward0's."""
+    """Backward of topk (derivatives.yaml:428); the same code as SortBackward0's."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:416', 'self'),)
+    _formulas = (('derivatives.yaml:430', 'self'),)
     apply = SortBackward0.apply
     release = SortBackward0.release
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:419)."""
+    """Backward of scatter.src (derivatives.yaml:433)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
-    _formulas = (('derivatives.yaml:421', 'self'), ('derivatives.yaml:422', 'src'),)
+    _formulas = (('derivatives.yaml:435', 'self'), ('derivatives.yaml:436', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -2420,9 +2496,9 @@ class ScatterBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:421
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:435
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:422
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:436
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2434,10 +2510,10 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:424)."""
+    """Backward of scatter.value (derivatives.yaml:438)."""
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
-    _formulas = (('derivatives.yaml:426', 'self'),)
+    _formulas = (('derivatives.yaml:440', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2448,7 +2524,7 @@ class ScatterBackward1(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:426
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:440
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2460,10 +2536,10 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:429)."""
+    """Backward of scatter_add (derivatives.yaml:443)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
-    _formulas = (('derivatives.yaml:431', 'self'), ('derivatives.yaml:432', 'src'),)
+    _formulas = (('derivatives.yaml:445', 'self'), ('derivatives.yaml:446', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -2476,9 +2552,9 @@ class ScatterAddBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:431
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:445
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:432
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:446
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2490,10 +2566,10 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:434)."""
+    """Backward of index_add (derivatives.yaml:448)."""
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
-    _formulas = (('derivatives.yaml:436', 'self'), ('derivatives.yaml:437', 'source'),)
+    _formulas = (('derivatives.yaml:450', 'self'), ('derivatives.yaml:451', 'source'),)
 
     def apply(node, grads):
         if node._released:
@@ -2507,9 +2583,9 @@ class IndexAddBackward0(Node):
         source_shape = node.source_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:436
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:450
             at_ = 1
-            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:437
+            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:451
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2521,10 +2597,10 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:439)."""
+    """Backward of embedding (derivatives.yaml:453)."""
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
-    _formulas = (('derivatives.yaml:441', 'weight'),)
+    _formulas = (('derivatives.yaml:455', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -2537,7 +2613,7 @@ class EmbeddingBackward0(Node):
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
         try:
-            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:441
+            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:455
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2549,10 +2625,10 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:443)."""
+    """Backward of tril (derivatives.yaml:457)."""
     __slots__ = ("diagonal_",)
     _op = "tril"
-    _formulas = (('derivatives.yaml:444', 'self'),)
+    _formulas = (('derivatives.yaml:458', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2560,7 +2636,7 @@ class TrilBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:444
+            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:458
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2572,10 +2648,10 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:446)."""
+    """Backward of triu (derivatives.yaml:460)."""
     __slots__ = ("diagonal_",)
     _op = "triu"
-    _formulas = (('derivatives.yaml:447', 'self'),)
+    _formulas = (('derivatives.yaml:461', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2583,7 +2659,7 @@ class TriuBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:447
+            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:461
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2595,7 +2671,7 @@ class TriuBackward0(Node):
 
 
 class NonzeroBackward0(Node):
-    """Backward of nonzero (derivatives.yaml:451)."""
+    """Backward of nonzero (derivatives.yaml:465)."""
     __slots__ = ()
     _op = "nonzero"
 
@@ -2608,7 +2684,7 @@ class NonzeroBackward0(Node):
 
 
 class NonzeroBackward1(Node):
-    """Backward of nonzero.as_tuple (derivatives.yaml:454)."""
+    """Backward of nonzero.as_tuple (derivatives.yaml:468)."""
     __slots__ = ("_n_out",)
     _op = "nonzero.as_tuple"
 
@@ -2621,14 +2697,14 @@ class NonzeroBackward1(Node):
 
 
 class NonzeroNumpyBackward0(Node):
-    """Backward of nonzero_numpy (derivatives.yaml:457); the same code as NonzeroBackward1's."""
+    """Backward of nonzero_numpy (derivatives.yaml:471); the same code as NonzeroBackward1's."""
     __slots__ = ("_n_out",)
     _op = "nonzero_numpy"
     apply = NonzeroBackward1.apply
 
 
 class RepeatInterleaveBackward0(Node):
-    """Backward of repeat_interleave.Tensor (derivatives.yaml:460)."""
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:474)."""
     __slots__ = ()
     _op = "repeat_interleave.Tensor"
 
@@ -2641,10 +2717,10 @@ class RepeatInterleaveBackward0(Node):
 
 
 class DiagonalBackward0(Node):
-    """Backward of diagonal (derivatives.yaml:463)."""
+    """Backward of diagonal (derivatives.yaml:477)."""
     __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
     _op = "diagonal"
-    _formulas = (('derivatives.yaml:464', 'self'),)
+    _formulas = (('derivatives.yaml:478', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2655,7 +2731,7 @@ class DiagonalBackward0(Node):
         offset = node.offset_
         self_shape = node.self_shape
         try:
-            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:464
+            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:478
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2667,10 +2743,10 @@ class DiagonalBackward0(Node):
 
 
 class ConvolutionBackward0(Node):
-    """Backward of convolution (derivatives.yaml:469)."""
+    """Backward of convolution (derivatives.yaml:483)."""
     __slots__ = ("dilation_", "groups_", "padding_", "stride_", "transposed_", "weight_", "weight_v", "input_shape", "input_", "input_v", "weight_shape")
     _op = "convolution"
-    _formulas = (('derivatives.yaml:470', 'input'), ('derivatives.yaml:471', 'weight'), ('derivatives.yaml:472', 'bias'),)
+    _formulas = (('derivatives.yaml:484', 'input'), ('derivatives.yaml:485', 'weight'), ('derivatives.yaml:486', 'bias'),)
 
     def apply(node, grads):
         if node._released:
@@ -2691,11 +2767,11 @@ class ConvolutionBackward0(Node):
         weight_shape = node.weight_shape
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:470
+            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:484
             at_ = 1
-            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:471
+            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:485
             at_ = 2
-            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:472
+            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:486
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2707,10 +2783,10 @@ class ConvolutionBackward0(Node):
 
 
 class ConvWeightGradBackward0(Node):
-    """Backward of _conv_weight_grad (derivatives.yaml:475)."""
+    """Backward of _conv_weight_grad (derivatives.yaml:489)."""
     __slots__ = ("dilation_", "grad_output_", "grad_output_v", "groups_", "padding_", "stride_", "input_shape", "input_", "input_v")
     _op = "_conv_weight_grad"
-    _formulas = (('derivatives.yaml:476', 'input'), ('derivatives.yaml:477', 'grad_output'),)
+    _formulas = (('derivatives.yaml:490', 'input'), ('derivatives.yaml:491', 'grad_output'),)
 
     def apply(node, grads):
         if node._released:
@@ -2729,9 +2805,9 @@ class ConvWeightGradBackward0(Node):
             unpack(node, input, node.input_v, 'input')
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:476
+            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:490
             at_ = 1
-            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:477
+            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:491
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2743,10 +2819,10 @@ class ConvWeightGradBackward0(Node):
 
 
 class Im2colBackward0(Node):
-    """Backward of im2col (derivatives.yaml:480)."""
+    """Backward of im2col (derivatives.yaml:494)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_", "self_shape")
     _op = "im2col"
-    _formulas = (('derivatives.yaml:481', 'self'),)
+    _formulas = (('derivatives.yaml:495', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2758,7 +2834,7 @@ class Im2colBackward0(Node):
         stride = node.stride_
         self_shape = node.self_shape
         try:
-            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:481
+            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:495
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2770,10 +2846,10 @@ class Im2colBackward0(Node):
 
 
 class Col2imBackward0(Node):
-    """Backward of col2im (derivatives.yaml:484)."""
+    """Backward of col2im (derivatives.yaml:498)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_")
     _op = "col2im"
-    _formulas = (('derivatives.yaml:485', 'self'),)
+    _formulas = (('derivatives.yaml:499', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2784,7 +2860,7 @@ class Col2imBackward0(Node):
         padding = node.padding_
         stride = node.stride_
         try:
-            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:485
+            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:499
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2796,11 +2872,11 @@ class Col2imBackward0(Node):
 
 
 class LinalgInvBackward0(Node):
-    """Backward of linalg_inv (derivatives.yaml:490)."""
+    """Backward of linalg_inv (derivatives.yaml:504)."""
     __slots__ = ("result_", "result_v")
     _op = "linalg_inv"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:491', 'A'),)
+    _formulas = (('derivatives.yaml:505', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2810,7 +2886,7 @@ class LinalgInvBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:491
+            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:505
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2822,11 +2898,11 @@ class LinalgInvBackward0(Node):
 
 
 class LinalgSolveBackward0(Node):
-    """Backward of linalg_solve (derivatives.yaml:494)."""
+    """Backward of linalg_solve (derivatives.yaml:508)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_solve"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:495', 'A, B'),)
+    _formulas = (('derivatives.yaml:509', 'A, B'),)
 
     def apply(node, grads):
         if node._released:
@@ -2839,7 +2915,7 @@ class LinalgSolveBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:495
+            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:509
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2851,11 +2927,11 @@ class LinalgSolveBackward0(Node):
 
 
 class LinalgDetBackward0(Node):
-    """Backward of linalg_det (derivatives.yaml:498)."""
+    """Backward of linalg_det (derivatives.yaml:512)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_det"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:499', 'A'),)
+    _formulas = (('derivatives.yaml:513', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2868,7 +2944,7 @@ class LinalgDetBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:499
+            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:513
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2880,11 +2956,11 @@ class LinalgDetBackward0(Node):
 
 
 class LinalgSlogdetBackward0(Node):
-    """Backward of linalg_slogdet (derivatives.yaml:502)."""
+    """Backward of linalg_slogdet (derivatives.yaml:516)."""
     __slots__ = ("A_", "A_v")
     _op = "linalg_slogdet"
     _n_out = 2
-    _formulas = (('derivatives.yaml:503', 'A'),)
+    _formulas = (('derivatives.yaml:517', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2894,7 +2970,7 @@ class LinalgSlogdetBackward0(Node):
         if isinstance(A, Tensor) and A._vc.value != node.A_v:
             unpack(node, A, node.A_v, 'A')
         try:
-            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:503
+            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:517
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2906,11 +2982,11 @@ class LinalgSlogdetBackward0(Node):
 
 
 class LinalgCholeskyBackward0(Node):
-    """Backward of linalg_cholesky (derivatives.yaml:506)."""
+    """Backward of linalg_cholesky (derivatives.yaml:520)."""
     __slots__ = ("result_", "result_v", "upper_")
     _op = "linalg_cholesky"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:507', 'self'),)
+    _formulas = (('derivatives.yaml:521', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2921,7 +2997,7 @@ class LinalgCholeskyBackward0(Node):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         upper = node.upper_
         try:
-            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:507
+            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:521
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2933,12 +3009,12 @@ class LinalgCholeskyBackward0(Node):
 
 
 class LinalgEighBackward0(Node):
-    """Backward of _linalg_eigh (derivatives.yaml:510)."""
+    """Backward of _linalg_eigh (derivatives.yaml:524)."""
     __slots__ = ("eigenvalues_", "eigenvalues_v", "eigenvectors_", "eigenvectors_v", "upper_")
     _op = "_linalg_eigh"
     _n_out = 2
     _saved_outputs = (('eigenvalues_', 0), ('eigenvectors_', 1),)
-    _formulas = (('derivatives.yaml:511', 'A'),)
+    _formulas = (('derivatives.yaml:525', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2952,7 +3028,7 @@ class LinalgEighBackward0(Node):
             eigenvectors = unpack_output(node, eigenvectors, node.eigenvectors_v, 1, 'eigenvectors')
         upper = node.upper_
         try:
-            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:511
+            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:525
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2964,12 +3040,12 @@ class LinalgEighBackward0(Node):
 
 
 class LinalgSvdBackward0(Node):
-    """Backward of _linalg_svd (derivatives.yaml:514)."""
+    """Backward of _linalg_svd (derivatives.yaml:528)."""
     __slots__ = ("A_", "A_v", "S_", "S_v", "U_", "U_v", "Vh_", "Vh_v")
     _op = "_linalg_svd"
     _n_out = 3
     _saved_outputs = (('S_', 1), ('U_', 0), ('Vh_', 2),)
-    _formulas = (('derivatives.yaml:515', 'A'),)
+    _formulas = (('derivatives.yaml:529', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2988,7 +3064,7 @@ class LinalgSvdBackward0(Node):
         if Vh is not None and (Vh._vc.value != node.Vh_v or _grad_state.enabled):
             Vh = unpack_output(node, Vh, node.Vh_v, 2, 'Vh')
         try:
-            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:515
+            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:529
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3000,12 +3076,12 @@ class LinalgSvdBackward0(Node):
 
 
 class LinalgQrBackward0(Node):
-    """Backward of _linalg_qr (derivatives.yaml:518)."""
+    """Backward of _linalg_qr (derivatives.yaml:532)."""
     __slots__ = ("A_", "A_v", "Q_", "Q_v", "R_", "R_v")
     _op = "_linalg_qr"
     _n_out = 2
     _saved_outputs = (('Q_', 0), ('R_', 1),)
-    _formulas = (('derivatives.yaml:519', 'A'),)
+    _formulas = (('derivatives.yaml:533', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3021,7 +3097,7 @@ class LinalgQrBackward0(Node):
         if R is not None and (R._vc.value != node.R_v or _grad_state.enabled):
             R = unpack_output(node, R, node.R_v, 1, 'R')
         try:
-            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:519
+            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:533
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3808,6 +3884,65 @@ def record__tanh_backward(op):
         node.grad_output_ = grad_output if need_tanh_out else None
         node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_tanh_out else 0
         result = redispatch(grad_output, tanh_out)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__layer_norm(op):
+    redispatch = below_autograd_entry(op)
+    def record(self, weight, bias, eps):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_weight = isinstance(weight, Tensor) and weight._requires_grad
+        need_bias = isinstance(bias, Tensor) and bias._requires_grad
+        if not (need_self or need_weight or need_bias):
+            return redispatch(self, weight, bias, eps)
+        node = LayerNormBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)) if need_weight else None,
+            ((bias, -1, bias._shape, bias._dtype) if bias.grad_fn is None else edge(bias)) if need_bias else None,
+        )
+        node._hooks, node._released = None, False
+        node.eps_ = eps
+        node.self_ = self if need_self or need_weight else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_self or need_weight else 0
+        node.weight_ = weight if need_self or need_weight else None
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_self or need_weight else 0
+        node.weight_shape = weight._shape if need_weight else None
+        node.bias_shape = bias._shape if need_bias else None
+        result = redispatch(self, weight, bias, eps)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__layer_norm_backward(op):
+    redispatch = below_autograd_entry(op)
+    def record(grad_output, self, weight, eps):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_weight = isinstance(weight, Tensor) and weight._requires_grad
+        if not (need_grad_output or need_self or need_weight):
+            return redispatch(grad_output, self, weight, eps)
+        node = LayerNormBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)) if need_weight else None,
+        )
+        node._hooks, node._released = None, False
+        node.eps_ = eps
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node.weight_ = weight
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight))
+        node.grad_output_ = grad_output if need_self or need_weight else None
+        node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_self or need_weight else 0
+        node.weight_shape = weight._shape if need_weight else None
+        result = redispatch(grad_output, self, weight, eps)
         if result._dtype.is_floating_point:
             result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
@@ -5480,6 +5615,8 @@ RECORDERS = {
     "leaky_relu_": record_leaky_relu_,
     "_leaky_relu_backward": record__leaky_relu_backward,
     "_tanh_backward": record__tanh_backward,
+    "_layer_norm": record__layer_norm,
+    "_layer_norm_backward": record__layer_norm_backward,
     "_softmax_backward": record__softmax_backward,
     "_log_softmax_backward": record__log_softmax_backward,
     "mm": record_mm,

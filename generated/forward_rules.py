@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 57d139f0e8d57d6c).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ce425927cbfc7161).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -18,6 +18,8 @@ from aten_lite.autograd.forward_ad import add_tangents, filled, linear_rule, zer
 from aten_lite._generated.ops import (  # the ops the formulas call
     _conv_weight_grad,
     _gelu_backward,
+    _layer_norm,
+    _layer_norm_backward,
     _leaky_relu_backward,
     _tanh_backward,
     convolution,
@@ -340,7 +342,33 @@ def fw__tanh_backward(args, tangents, result):  # derivatives.yaml:200 (auto_ele
     return tangent
 
 
-def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:207 (result)
+def fw__layer_norm(args, tangents, result):  # derivatives.yaml:208 (result)
+    self, weight, bias, eps = args
+    self_t, weight_t, bias_t, _ = tangents
+    tangent = None
+    if self_t is not None:
+        tangent = add_tangents(tangent, weight * _layer_norm_backward(self_t, self, ones_like(weight), eps))
+    if weight_t is not None:
+        tangent = add_tangents(tangent, _layer_norm(self, ones_like(weight), zeros_like(weight), eps) * weight_t)
+    if bias_t is not None:
+        tangent = add_tangents(tangent, bias_t)
+    return tangent
+
+
+def fw__layer_norm_backward(args, tangents, result):  # derivatives.yaml:216 (result)
+    grad_output, self, weight, eps = args
+    grad_output_t, self_t, weight_t, _ = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _layer_norm_backward(grad_output_t, self, weight, eps))
+    if weight_t is not None:
+        tangent = add_tangents(tangent, _layer_norm_backward(grad_output * weight_t, self, ones_like(weight), eps))
+    if self_t is not None:
+        tangent = add_tangents(tangent, layer_norm_grad_jvp(grad_output, self, weight, eps, self_t))
+    return tangent
+
+
+def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:221 (result)
     grad_output, probs, dim = args
     grad_output_t, probs_t, _ = tangents
     grad_output_t = filled(grad_output_t, grad_output)
@@ -349,7 +377,7 @@ def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:207 (resul
     return tangent
 
 
-def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:212 (result)
+def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:226 (result)
     grad_output, log_probs, dim = args
     grad_output_t, log_probs_t, _ = tangents
     tangent = None
@@ -362,7 +390,7 @@ def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:212 (r
     return tangent
 
 
-def fw_mm(args, tangents, result):  # derivatives.yaml:219 (result)
+def fw_mm(args, tangents, result):  # derivatives.yaml:233 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -373,7 +401,7 @@ def fw_mm(args, tangents, result):  # derivatives.yaml:219 (result)
     return tangent
 
 
-def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:224 (result)
+def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:238 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -384,7 +412,7 @@ def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:224 (result)
     return tangent
 
 
-def fw_bmm(args, tangents, result):  # derivatives.yaml:229 (result)
+def fw_bmm(args, tangents, result):  # derivatives.yaml:243 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -395,7 +423,7 @@ def fw_bmm(args, tangents, result):  # derivatives.yaml:229 (result)
     return tangent
 
 
-def fw_dot(args, tangents, result):  # derivatives.yaml:234 (result)
+def fw_dot(args, tangents, result):  # derivatives.yaml:248 (result)
     self, tensor = args
     self_t, tensor_t = tangents
     tangent = None
@@ -406,28 +434,28 @@ def fw_dot(args, tangents, result):  # derivatives.yaml:234 (result)
     return tangent
 
 
-def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:311 (result)
+def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:325 (result)
     self, mask, value = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else self_t.masked_fill(mask, 0)
     return tangent
 
 
-def fw_log10(args, tangents, result):  # derivatives.yaml:378 (auto_element_wise)
+def fw_log10(args, tangents, result):  # derivatives.yaml:392 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 2.302585092994046)
     return tangent
 
 
-def fw_log2(args, tangents, result):  # derivatives.yaml:381 (auto_element_wise)
+def fw_log2(args, tangents, result):  # derivatives.yaml:395 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 0.6931471805599453)
     return tangent
 
 
-def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:384 (auto_element_wise)
+def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:398 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -438,7 +466,7 @@ def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:384 (auto_elemen
     return tangent
 
 
-def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:388 (auto_element_wise)
+def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:402 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, _ = tangents
     tangent = None
@@ -449,7 +477,7 @@ def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:388 (auto_elemen
     return tangent
 
 
-def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:392 (auto_element_wise)
+def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:406 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, weight_t = tangents
     tangent = None
@@ -462,21 +490,21 @@ def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:392 (auto_elemen
     return tangent
 
 
-def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:397 (auto_element_wise)
+def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:411 (auto_element_wise)
     self, nan, posinf, neginf = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t * self.isfinite()
     return tangent
 
 
-def fw_cumprod(args, tangents, result):  # derivatives.yaml:407 (result)
+def fw_cumprod(args, tangents, result):  # derivatives.yaml:421 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else cumprod_jvp(self_t, self, dim, result)
     return tangent
 
 
-def fw_sort(args, tangents, result):  # derivatives.yaml:412 (result)
+def fw_sort(args, tangents, result):  # derivatives.yaml:426 (result)
     self, dim, descending = args
     values, indices = result
     self_t, _, _ = tangents
@@ -484,7 +512,7 @@ def fw_sort(args, tangents, result):  # derivatives.yaml:412 (result)
     return (tangent, None,)
 
 
-def fw_topk(args, tangents, result):  # derivatives.yaml:417 (result)
+def fw_topk(args, tangents, result):  # derivatives.yaml:431 (result)
     self, k, dim, largest, sorted = args
     values, indices = result
     self_t, _, _, _, _ = tangents
@@ -492,14 +520,14 @@ def fw_topk(args, tangents, result):  # derivatives.yaml:417 (result)
     return (tangent, None,)
 
 
-def fw_scatter_value(args, tangents, result):  # derivatives.yaml:427 (result)
+def fw_scatter_value(args, tangents, result):  # derivatives.yaml:441 (result)
     self, dim, index, value = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t.scatter(dim, index, 0)
     return tangent
 
 
-def fw_convolution(args, tangents, result):  # derivatives.yaml:473 (result)
+def fw_convolution(args, tangents, result):  # derivatives.yaml:487 (result)
     input, weight, bias, stride, padding, dilation, transposed, output_padding, groups = args
     input_t, weight_t, bias_t, _, _, _, _, _, _ = tangents
     input_t = filled(input_t, input)
@@ -509,7 +537,7 @@ def fw_convolution(args, tangents, result):  # derivatives.yaml:473 (result)
     return tangent
 
 
-def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:478 (result)
+def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:492 (result)
     input, grad_output, weight_size, stride, padding, dilation, groups = args
     input_t, grad_output_t, _, _, _, _, _ = tangents
     tangent = None
@@ -520,14 +548,14 @@ def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:478 (resul
     return tangent
 
 
-def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:492 (result)
+def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:506 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else -result.matmul(A_t).matmul(result)
     return tangent
 
 
-def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:496 (result)
+def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:510 (result)
     A, B = args
     A_t, B_t = tangents
     A_t = filled(A_t, A)
@@ -536,14 +564,14 @@ def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:496 (result)
     return tangent
 
 
-def fw_linalg_det(args, tangents, result):  # derivatives.yaml:500 (result)
+def fw_linalg_det(args, tangents, result):  # derivatives.yaml:514 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else det_jvp(A_t, A, result)
     return tangent
 
 
-def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:504 (result)
+def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:518 (result)
     A, = args
     sign, logabsdet = result
     A_t, = tangents
@@ -551,14 +579,14 @@ def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:504 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:508 (result)
+def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:522 (result)
     self, upper = args
     self_t, _ = tangents
     tangent = None if self_t is None else cholesky_jvp(self_t, upper, result)
     return tangent
 
 
-def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:512 (result)
+def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:526 (result)
     A, upper = args
     eigenvalues, eigenvectors = result
     A_t, _ = tangents
@@ -566,7 +594,7 @@ def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:512 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:516 (result)
+def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:530 (result)
     A, full_matrices = args
     U, S, Vh = result
     A_t, _ = tangents
@@ -574,7 +602,7 @@ def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:516 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:520 (result)
+def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:534 (result)
     A, complete = args
     Q, R = result
     A_t, _ = tangents
@@ -633,6 +661,8 @@ RULES = {
     "leaky_relu": fw_leaky_relu,
     "_leaky_relu_backward": fw__leaky_relu_backward,
     "_tanh_backward": fw__tanh_backward,
+    "_layer_norm": fw__layer_norm,
+    "_layer_norm_backward": fw__layer_norm_backward,
     "_softmax_backward": fw__softmax_backward,
     "_log_softmax_backward": fw__log_softmax_backward,
     "mm": fw_mm,
@@ -759,85 +789,87 @@ ORIGINS = {
     "leaky_relu": ("auto_element_wise", "derivatives.yaml:193"),
     "_leaky_relu_backward": ("auto_element_wise", "derivatives.yaml:196"),
     "_tanh_backward": ("auto_element_wise", "derivatives.yaml:200"),
-    "_softmax_backward": ("result", "derivatives.yaml:207"),
-    "_log_softmax_backward": ("result", "derivatives.yaml:212"),
-    "mm": ("result", "derivatives.yaml:219"),
-    "_sparse_mm": ("result", "derivatives.yaml:224"),
-    "bmm": ("result", "derivatives.yaml:229"),
-    "dot": ("result", "derivatives.yaml:234"),
-    "view": ("auto_linear", "derivatives.yaml:238"),
-    "reshape": ("auto_linear", "derivatives.yaml:241"),
-    "t": ("auto_linear", "derivatives.yaml:244"),
-    "transpose.int": ("auto_linear", "derivatives.yaml:247"),
-    "permute": ("auto_linear", "derivatives.yaml:250"),
-    "expand": ("auto_linear", "derivatives.yaml:253"),
-    "squeeze": ("auto_linear", "derivatives.yaml:256"),
-    "squeeze.dim": ("auto_linear", "derivatives.yaml:259"),
-    "squeeze.dims": ("auto_linear", "derivatives.yaml:262"),
-    "unsqueeze": ("auto_linear", "derivatives.yaml:265"),
-    "flatten.using_ints": ("auto_linear", "derivatives.yaml:268"),
-    "narrow": ("auto_linear", "derivatives.yaml:271"),
-    "select.int": ("auto_linear", "derivatives.yaml:274"),
-    "slice.Tensor": ("auto_linear", "derivatives.yaml:277"),
-    "contiguous": ("auto_linear", "derivatives.yaml:280"),
-    "split.Tensor": ("auto_linear", "derivatives.yaml:283"),
-    "split.sizes": ("auto_linear", "derivatives.yaml:286"),
-    "chunk": ("auto_linear", "derivatives.yaml:289"),
-    "cat": ("auto_linear", "derivatives.yaml:294"),
-    "stack": ("auto_linear", "derivatives.yaml:297"),
-    "gather": ("auto_linear", "derivatives.yaml:300"),
-    "index_select": ("auto_linear", "derivatives.yaml:304"),
-    "masked_fill.Scalar": ("result", "derivatives.yaml:311"),
-    "index.Tensor": ("auto_linear", "derivatives.yaml:313"),
-    "index_put": ("auto_linear", "derivatives.yaml:317"),
-    "clone": ("auto_linear", "derivatives.yaml:322"),
-    "copy_": ("auto_linear", "derivatives.yaml:325"),
-    "fill_.Scalar": ("zero", "derivatives.yaml:329"),
-    "zero_": ("zero", "derivatives.yaml:332"),
-    "to.dtype": ("auto_linear", "derivatives.yaml:335"),
-    "to.device": ("auto_linear", "derivatives.yaml:338"),
-    "_unique2": ("none", "derivatives.yaml:341"),
-    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:349"),
-    "to_sparse": ("auto_linear", "derivatives.yaml:351"),
-    "to_dense": ("auto_linear", "derivatives.yaml:356"),
-    "coalesce": ("auto_linear", "derivatives.yaml:358"),
-    "values": ("auto_linear", "derivatives.yaml:363"),
-    "sparse_mask": ("auto_linear", "derivatives.yaml:365"),
-    "_sparse_values_at": ("auto_linear", "derivatives.yaml:374"),
-    "log10": ("auto_element_wise", "derivatives.yaml:378"),
-    "log2": ("auto_element_wise", "derivatives.yaml:381"),
-    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:384"),
-    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:388"),
-    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:392"),
-    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:397"),
-    "cumsum": ("auto_linear", "derivatives.yaml:401"),
-    "cumprod": ("result", "derivatives.yaml:407"),
-    "sort": ("result", "derivatives.yaml:412"),
-    "topk": ("result", "derivatives.yaml:417"),
-    "scatter.src": ("auto_linear", "derivatives.yaml:419"),
-    "scatter.value": ("result", "derivatives.yaml:427"),
-    "scatter_add": ("auto_linear", "derivatives.yaml:429"),
-    "index_add": ("auto_linear", "derivatives.yaml:434"),
-    "embedding": ("auto_linear", "derivatives.yaml:439"),
-    "tril": ("auto_linear", "derivatives.yaml:443"),
-    "triu": ("auto_linear", "derivatives.yaml:446"),
-    "nonzero": ("none", "derivatives.yaml:451"),
-    "nonzero.as_tuple": ("none", "derivatives.yaml:454"),
-    "nonzero_numpy": ("none", "derivatives.yaml:457"),
-    "repeat_interleave.Tensor": ("none", "derivatives.yaml:460"),
-    "diagonal": ("auto_linear", "derivatives.yaml:465"),
-    "convolution": ("result", "derivatives.yaml:473"),
-    "_conv_weight_grad": ("result", "derivatives.yaml:478"),
-    "im2col": ("auto_linear", "derivatives.yaml:482"),
-    "col2im": ("auto_linear", "derivatives.yaml:486"),
-    "linalg_inv": ("result", "derivatives.yaml:492"),
-    "linalg_solve": ("result", "derivatives.yaml:496"),
-    "linalg_det": ("result", "derivatives.yaml:500"),
-    "linalg_slogdet": ("result", "derivatives.yaml:504"),
-    "linalg_cholesky": ("result", "derivatives.yaml:508"),
-    "_linalg_eigh": ("result", "derivatives.yaml:512"),
-    "_linalg_svd": ("result", "derivatives.yaml:516"),
-    "_linalg_qr": ("result", "derivatives.yaml:520"),
+    "_layer_norm": ("result", "derivatives.yaml:208"),
+    "_layer_norm_backward": ("result", "derivatives.yaml:216"),
+    "_softmax_backward": ("result", "derivatives.yaml:221"),
+    "_log_softmax_backward": ("result", "derivatives.yaml:226"),
+    "mm": ("result", "derivatives.yaml:233"),
+    "_sparse_mm": ("result", "derivatives.yaml:238"),
+    "bmm": ("result", "derivatives.yaml:243"),
+    "dot": ("result", "derivatives.yaml:248"),
+    "view": ("auto_linear", "derivatives.yaml:252"),
+    "reshape": ("auto_linear", "derivatives.yaml:255"),
+    "t": ("auto_linear", "derivatives.yaml:258"),
+    "transpose.int": ("auto_linear", "derivatives.yaml:261"),
+    "permute": ("auto_linear", "derivatives.yaml:264"),
+    "expand": ("auto_linear", "derivatives.yaml:267"),
+    "squeeze": ("auto_linear", "derivatives.yaml:270"),
+    "squeeze.dim": ("auto_linear", "derivatives.yaml:273"),
+    "squeeze.dims": ("auto_linear", "derivatives.yaml:276"),
+    "unsqueeze": ("auto_linear", "derivatives.yaml:279"),
+    "flatten.using_ints": ("auto_linear", "derivatives.yaml:282"),
+    "narrow": ("auto_linear", "derivatives.yaml:285"),
+    "select.int": ("auto_linear", "derivatives.yaml:288"),
+    "slice.Tensor": ("auto_linear", "derivatives.yaml:291"),
+    "contiguous": ("auto_linear", "derivatives.yaml:294"),
+    "split.Tensor": ("auto_linear", "derivatives.yaml:297"),
+    "split.sizes": ("auto_linear", "derivatives.yaml:300"),
+    "chunk": ("auto_linear", "derivatives.yaml:303"),
+    "cat": ("auto_linear", "derivatives.yaml:308"),
+    "stack": ("auto_linear", "derivatives.yaml:311"),
+    "gather": ("auto_linear", "derivatives.yaml:314"),
+    "index_select": ("auto_linear", "derivatives.yaml:318"),
+    "masked_fill.Scalar": ("result", "derivatives.yaml:325"),
+    "index.Tensor": ("auto_linear", "derivatives.yaml:327"),
+    "index_put": ("auto_linear", "derivatives.yaml:331"),
+    "clone": ("auto_linear", "derivatives.yaml:336"),
+    "copy_": ("auto_linear", "derivatives.yaml:339"),
+    "fill_.Scalar": ("zero", "derivatives.yaml:343"),
+    "zero_": ("zero", "derivatives.yaml:346"),
+    "to.dtype": ("auto_linear", "derivatives.yaml:349"),
+    "to.device": ("auto_linear", "derivatives.yaml:352"),
+    "_unique2": ("none", "derivatives.yaml:355"),
+    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:363"),
+    "to_sparse": ("auto_linear", "derivatives.yaml:365"),
+    "to_dense": ("auto_linear", "derivatives.yaml:370"),
+    "coalesce": ("auto_linear", "derivatives.yaml:372"),
+    "values": ("auto_linear", "derivatives.yaml:377"),
+    "sparse_mask": ("auto_linear", "derivatives.yaml:379"),
+    "_sparse_values_at": ("auto_linear", "derivatives.yaml:388"),
+    "log10": ("auto_element_wise", "derivatives.yaml:392"),
+    "log2": ("auto_element_wise", "derivatives.yaml:395"),
+    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:398"),
+    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:402"),
+    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:406"),
+    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:411"),
+    "cumsum": ("auto_linear", "derivatives.yaml:415"),
+    "cumprod": ("result", "derivatives.yaml:421"),
+    "sort": ("result", "derivatives.yaml:426"),
+    "topk": ("result", "derivatives.yaml:431"),
+    "scatter.src": ("auto_linear", "derivatives.yaml:433"),
+    "scatter.value": ("result", "derivatives.yaml:441"),
+    "scatter_add": ("auto_linear", "derivatives.yaml:443"),
+    "index_add": ("auto_linear", "derivatives.yaml:448"),
+    "embedding": ("auto_linear", "derivatives.yaml:453"),
+    "tril": ("auto_linear", "derivatives.yaml:457"),
+    "triu": ("auto_linear", "derivatives.yaml:460"),
+    "nonzero": ("none", "derivatives.yaml:465"),
+    "nonzero.as_tuple": ("none", "derivatives.yaml:468"),
+    "nonzero_numpy": ("none", "derivatives.yaml:471"),
+    "repeat_interleave.Tensor": ("none", "derivatives.yaml:474"),
+    "diagonal": ("auto_linear", "derivatives.yaml:479"),
+    "convolution": ("result", "derivatives.yaml:487"),
+    "_conv_weight_grad": ("result", "derivatives.yaml:492"),
+    "im2col": ("auto_linear", "derivatives.yaml:496"),
+    "col2im": ("auto_linear", "derivatives.yaml:500"),
+    "linalg_inv": ("result", "derivatives.yaml:506"),
+    "linalg_solve": ("result", "derivatives.yaml:510"),
+    "linalg_det": ("result", "derivatives.yaml:514"),
+    "linalg_slogdet": ("result", "derivatives.yaml:518"),
+    "linalg_cholesky": ("result", "derivatives.yaml:522"),
+    "_linalg_eigh": ("result", "derivatives.yaml:526"),
+    "_linalg_svd": ("result", "derivatives.yaml:530"),
+    "_linalg_qr": ("result", "derivatives.yaml:534"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -863,6 +895,8 @@ READS = {
     "leaky_relu": ('self',),
     "_leaky_relu_backward": ('self',),
     "_tanh_backward": ('grad_output', 'tanh_out'),
+    "_layer_norm": ('self', 'weight'),
+    "_layer_norm_backward": ('grad_output', 'self', 'weight'),
     "_softmax_backward": ('grad_output', 'probs'),
     "_log_softmax_backward": ('grad_output', 'log_probs'),
     "mm": ('mat2', 'self'),
@@ -887,9 +921,9 @@ READS = {
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
 MISSING = {
-    "_unique2": ('derivatives.yaml:341', 'no output is differentiable'),
-    "nonzero": ('derivatives.yaml:451', 'no output is differentiable'),
-    "nonzero.as_tuple": ('derivatives.yaml:454', 'no output is differentiable'),
-    "nonzero_numpy": ('derivatives.yaml:457', 'no output is differentiable'),
-    "repeat_interleave.Tensor": ('derivatives.yaml:460', 'no output is differentiable'),
+    "_unique2": ('derivatives.yaml:355', 'no output is differentiable'),
+    "nonzero": ('derivatives.yaml:465', 'no output is differentiable'),
+    "nonzero.as_tuple": ('derivatives.yaml:468', 'no output is differentiable'),
+    "nonzero_numpy": ('derivatives.yaml:471', 'no output is differentiable'),
+    "repeat_interleave.Tensor": ('derivatives.yaml:474', 'no output is differentiable'),
 }

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml: the elementwise ops (sha256 45d4af8cd6cd90ad).
+# @generated from native_functions.yaml: the elementwise ops (sha256 53342288bf23062b).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """What graph mode builds fused kernels from (aten_lite/compile/kernels_source.py): each
@@ -65,17 +65,17 @@ ELEMENTWISE = {
     'leaky_relu': ('self > 0 ? self : self * negative_slope', 'native_functions.yaml', 661, (('self', None), ('negative_slope', '0.01')), ('self',), ('negative_slope',), 'default', ('float16', 'float32', 'float64'), None),
     '_leaky_relu_backward': ('self > 0 ? grad_output : grad_output * negative_slope', 'native_functions.yaml', 669, (('grad_output', None), ('self', None), ('negative_slope', None)), ('grad_output', 'self'), ('negative_slope',), 'default', ('float16', 'float32', 'float64'), None),
     '_tanh_backward': ('grad_output * (1 - tanh_out * tanh_out)', 'native_functions.yaml', 674, (('grad_output', None), ('tanh_out', None)), ('grad_output', 'tanh_out'), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
-    'log10': ('log10(self)', 'native_functions.yaml', 1168, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
-    'log2': ('log2(self)', 'native_functions.yaml', 1180, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
-    'isnan': ('self != self', 'native_functions.yaml', 1193, (('self', None),), ('self',), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
-    'isinf': ('self == self && self - self != self - self', 'native_functions.yaml', 1200, (('self', None),), ('self',), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
-    'isfinite': ('self - self == self - self', 'native_functions.yaml', 1207, (('self', None),), ('self',), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
-    'logical_xor': ('(self != 0) != (other != 0)', 'native_functions.yaml', 1214, (('self', None), ('other', None)), ('self', 'other'), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
-    'bitwise_and.Tensor': ('self & other', 'native_functions.yaml', 1223, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64'), None),
-    'bitwise_or.Tensor': ('self | other', 'native_functions.yaml', 1234, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64'), None),
-    'bitwise_xor.Tensor': ('self ^ other', 'native_functions.yaml', 1245, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64'), None),
-    'fmod.Tensor': ('fmod(self, other)', 'native_functions.yaml', 1271, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), 'nonzero'),
-    'lerp.Scalar': ('abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight)', 'native_functions.yaml', 1284, (('self', None), ('end', None), ('weight', None)), ('self', 'end'), ('weight',), 'default', ('float16', 'float32', 'float64'), None),
-    'lerp.Tensor': ('abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight)', 'native_functions.yaml', 1295, (('self', None), ('end', None), ('weight', None)), ('self', 'end', 'weight'), (), 'default', ('float16', 'float32', 'float64'), None),
-    '_nan_to_num': ('self != self ? nan : (self - self == self - self ? self : (self > 0 ? posinf : neginf))', 'native_functions.yaml', 1306, (('self', None), ('nan', None), ('posinf', None), ('neginf', None)), ('self',), ('nan', 'posinf', 'neginf'), 'default', ('float16', 'float32', 'float64'), None),
+    'log10': ('log10(self)', 'native_functions.yaml', 1184, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'log2': ('log2(self)', 'native_functions.yaml', 1196, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'isnan': ('self != self', 'native_functions.yaml', 1209, (('self', None),), ('self',), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'isinf': ('self == self && self - self != self - self', 'native_functions.yaml', 1216, (('self', None),), ('self',), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'isfinite': ('self - self == self - self', 'native_functions.yaml', 1223, (('self', None),), ('self',), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'logical_xor': ('(self != 0) != (other != 0)', 'native_functions.yaml', 1230, (('self', None), ('other', None)), ('self', 'other'), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'bitwise_and.Tensor': ('self & other', 'native_functions.yaml', 1239, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64'), None),
+    'bitwise_or.Tensor': ('self | other', 'native_functions.yaml', 1250, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64'), None),
+    'bitwise_xor.Tensor': ('self ^ other', 'native_functions.yaml', 1261, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64'), None),
+    'fmod.Tensor': ('fmod(self, other)', 'native_functions.yaml', 1287, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), 'nonzero'),
+    'lerp.Scalar': ('abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight)', 'native_functions.yaml', 1300, (('self', None), ('end', None), ('weight', None)), ('self', 'end'), ('weight',), 'default', ('float16', 'float32', 'float64'), None),
+    'lerp.Tensor': ('abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight)', 'native_functions.yaml', 1311, (('self', None), ('end', None), ('weight', None)), ('self', 'end', 'weight'), (), 'default', ('float16', 'float32', 'float64'), None),
+    '_nan_to_num': ('self != self ? nan : (self - self == self - self ? self : (self > 0 ? posinf : neginf))', 'native_functions.yaml', 1322, (('self', None), ('nan', None), ('posinf', None), ('neginf', None)), ('self',), ('nan', 'posinf', 'neginf'), 'default', ('float16', 'float32', 'float64'), None),
 }

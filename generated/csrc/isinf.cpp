@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: isinf (sha256 c69b994f32b81671).
+// @generated from native_functions.yaml: isinf (sha256 9d4f182282a05cc6).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: isinf
-// The C++ kernel of `isinf`: its `elementwise:` expression (native_functions.yaml:1200) as a
+// The C++ kernel of `isinf`: its `elementwise:` expression (native_functions.yaml:1216) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1200 "native_functions.yaml"
+#line 1216 "native_functions.yaml"
     return self == self && self - self != self - self;
 #line 18 "generated/csrc/isinf.cpp"
   }

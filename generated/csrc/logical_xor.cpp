@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: logical_xor (sha256 533cb9d6a23ed374).
+// @generated from native_functions.yaml: logical_xor (sha256 00bf80d6d5307716).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: logical_xor
-// The C++ kernel of `logical_xor`: its `elementwise:` expression (native_functions.yaml:1214) as a
+// The C++ kernel of `logical_xor`: its `elementwise:` expression (native_functions.yaml:1230) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 1214 "native_functions.yaml"
+#line 1230 "native_functions.yaml"
     return (self != 0) != (other != 0);
 #line 18 "generated/csrc/logical_xor.cpp"
   }

@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: mm (sha256 fe6bd52bb182d4a6).
+// @generated from native_functions.yaml: mm (sha256 8f6568760887b516).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: mm
 // The dtype-switched entry of the hand-written kernel `sparse_mm` (aten_lite/csrc/sparse_mm.h), named by the
-// `cpp:` key of `mm` (native_functions.yaml:695). The header's Kernel struct declares the
+// `cpp:` key of `mm` (native_functions.yaml:711). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/sparse_mm.h"
 
