@@ -50,6 +50,8 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("sparse", 1600, ("aten_lite/tensors/sparse_tensor.py", "aten_lite/backends/sparse/",
                       "aten_lite/backends/coo.py", "aten_lite/sparse.py")),
     ("forward mode and func", 900, ("aten_lite/autograd/forward_ad.py", "aten_lite/func.py")),
+    ("function transforms (vmap and its batching rules, autograd.functional)", 1500, (
+        "aten_lite/transforms/",)),
     ("op libraries", 1100, ("aten_lite/frontend/oplib.py", "aten_lite/library.py",
                             "aten_lite/vocab/library_kernels.py", "aten_lite/vocab/jit_cache.py",
                             "aten_lite/vocab/checkout.py", "aten_lite/vocab/manifest.py")),
@@ -78,6 +80,8 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
         "aten_lite/optim/more_optimizers.py", "aten_lite/optim/more_schedulers.py",
         "aten_lite/optim/lbfgs.py")),
     ("optim", 700, ("aten_lite/optim/",)),
+    ("devices registered from outside (the backend API)", 500, (
+        "aten_lite/backends/devices.py", "aten_lite/utils/backend_registration.py")),
     ("data", 500, ("aten_lite/utils/",)),
     ("graph mode", 6500, ("aten_lite/compile/",)),
     ("more ops (other families, views, factories, Meta, indexing, random)", 7000, ("aten_lite/",)),

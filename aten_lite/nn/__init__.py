@@ -21,6 +21,24 @@ from .padding import (
 from .pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,
                       AdaptiveMaxPool2d, AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d, MaxUnpool1d,
                       MaxUnpool2d, Upsample)
+from .containers import Container, ParameterDict, ParameterList
+from .distance import PairwiseDistance
+from .loss import (CosineEmbeddingLoss, CTCLoss, GaussianNLLLoss, HingeEmbeddingLoss,
+                   MarginRankingLoss, MultiLabelMarginLoss, MultiLabelSoftMarginLoss,
+                   MultiMarginLoss, NLLLoss2d, PoissonNLLLoss, SoftMarginLoss, TripletMarginLoss,
+                   TripletMarginWithDistanceLoss)
+from .pooling import (AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, FractionalMaxPool2d,
+                      FractionalMaxPool3d, LPPool1d, LPPool2d, LPPool3d, MaxPool3d,
+                      MaxUnpool3d, UpsamplingBilinear2d, UpsamplingNearest2d)
+from .parallel import DataParallel
+from .modules.adaptive import AdaptiveLogSoftmaxWithLoss
+from .modules.conv import (LazyConv1d, LazyConv2d, LazyConv3d, LazyConvTranspose1d,
+                           LazyConvTranspose2d, LazyConvTranspose3d)
+from .modules.lazy import UninitializedBuffer, UninitializedParameter
+from .modules.channelshuffle import ChannelShuffle
+from .modules.linear import Bilinear, LazyLinear
+from .modules.pixelshuffle import PixelShuffle, PixelUnshuffle
+from .modules.sparse import EmbeddingBag
 from .modules import (GELU, BatchNorm1d, Dropout, Embedding, Flatten, Identity, LayerNorm,
                       LeakyReLU, Linear, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Tanh,
                       Unflatten)
@@ -41,4 +59,17 @@ __all__ = [
     "AdaptiveMaxPool2d", "AvgPool1d", "AvgPool2d", "MaxPool1d", "MaxPool2d", "MaxUnpool1d",
     "MaxUnpool2d", "Upsample",
     "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell", "LSTMCell", "GRUCell",
+]
+__all__ += [
+    "ParameterList", "ParameterDict", "PairwiseDistance", "CosineEmbeddingLoss", "CTCLoss",
+    "GaussianNLLLoss", "HingeEmbeddingLoss", "MarginRankingLoss", "MultiLabelMarginLoss",
+    "MultiLabelSoftMarginLoss", "MultiMarginLoss", "PoissonNLLLoss", "SoftMarginLoss",
+    "TripletMarginLoss", "TripletMarginWithDistanceLoss", "AdaptiveAvgPool3d",
+    "AdaptiveMaxPool3d", "AvgPool3d", "LPPool1d", "LPPool2d", "LPPool3d", "MaxPool3d",
+    "MaxUnpool3d", "UpsamplingBilinear2d", "UpsamplingNearest2d", "ChannelShuffle", "Bilinear",
+    "PixelShuffle", "PixelUnshuffle", "EmbeddingBag", "FractionalMaxPool2d",
+    "FractionalMaxPool3d", "NLLLoss2d", "AdaptiveLogSoftmaxWithLoss",
+    "Container", "LazyLinear", "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d",
+    "LazyConvTranspose2d", "LazyConvTranspose3d", "UninitializedParameter",
+    "UninitializedBuffer", "DataParallel",
 ]

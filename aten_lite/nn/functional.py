@@ -396,3 +396,24 @@ __all__ += [
     "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "interpolate", "max_pool1d",
     "max_pool2d", "max_unpool1d", "max_unpool2d", "upsample",
 ]
+from .pooling import (  # noqa: E402,F401 (re-exported)
+    adaptive_avg_pool3d, adaptive_max_pool1d_with_indices, adaptive_max_pool2d_with_indices,
+    adaptive_max_pool3d, adaptive_max_pool3d_with_indices, avg_pool3d, lp_pool1d, lp_pool2d,
+    lp_pool3d, max_pool1d_with_indices, max_pool2d_with_indices, max_pool3d,
+    max_pool3d_with_indices, max_unpool3d, fractional_max_pool2d, fractional_max_pool3d,
+    fractional_max_pool2d_with_indices, fractional_max_pool3d_with_indices,
+)
+from ._functional_losses import *  # noqa: E402,F401,F403 (losses, pairwise_distance, pdist)
+from ._functional_layers import *  # noqa: E402,F401,F403 (shuffles, bilinear, bags, ...)
+from ._functional_grids import *  # noqa: E402,F401,F403 (affine_grid, grid_sample, conv_tbc)
+from . import _functional_grids, _functional_layers, _functional_losses  # noqa: E402
+
+__all__ += [
+    "adaptive_avg_pool3d", "adaptive_max_pool1d_with_indices",
+    "adaptive_max_pool2d_with_indices", "adaptive_max_pool3d",
+    "adaptive_max_pool3d_with_indices", "avg_pool3d", "lp_pool1d", "lp_pool2d", "lp_pool3d",
+    "max_pool1d_with_indices", "max_pool2d_with_indices", "max_pool3d",
+    "max_pool3d_with_indices", "max_unpool3d", "fractional_max_pool2d", "fractional_max_pool3d",
+    "fractional_max_pool2d_with_indices", "fractional_max_pool3d_with_indices",
+]
+__all__ += _functional_losses.__all__ + _functional_layers.__all__ + _functional_grids.__all__

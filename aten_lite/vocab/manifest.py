@@ -47,7 +47,8 @@ NAMESPACE = (
     'save', 'seed', 'serialization', 'set_default_device', 'set_default_dtype',
     'set_float32_matmul_precision', 'set_grad_enabled', 'set_num_threads', 'set_printoptions',
     'set_rng_state', 'short', 'slogdet', 'sparse', 'sparse_coo', 'strided', 'svd', 'tensor',
-    'tensors', 'trace_dispatch', 'uint8', 'unique', 'utils', 'vocab', 'zeros', 'zeros_like',
+    'tensors', 'trace_dispatch', 'transforms', 'uint8', 'unique', 'utils', 'vmap', 'vocab',
+    'zeros', 'zeros_like',
 )
 
 TENSOR_ATTRIBUTES = (
@@ -56,16 +57,17 @@ TENSOR_ATTRIBUTES = (
     '__index__', '__int__', '__iter__', '__len__', '__new__', '__pos__', '__reduce_ex__',
     '__repr__', '__setitem__', '_a', '_base', '_bump_version', '_coalesced', '_data_or_raise',
     '_device', '_dtype', '_grad', '_hooks', '_idx', '_key', '_layout', '_meta', '_offset',
-    '_output_nr', '_requires_grad', '_retains_grad', '_shape', '_st', '_strides', '_vals',
-    '_vc', '_version', '_version_counter', '_wrap', 'backward', 'bernoulli', 'bool', 'byte',
-    'char', 'cpu', 'data', 'data_ptr', 'dense_dim', 'detach', 'detach_', 'device', 'dim',
-    'double', 'dtype', 'element_size', 'float', 'grad', 'grad_fn', 'half', 'int',
-    'is_contiguous', 'is_cpu', 'is_floating_point', 'is_leaf', 'is_meta', 'is_signed',
-    'is_sparse', 'item', 'itemsize', 'layout', 'long', 'mT', 'multinomial', 'nbytes', 'ndim',
-    'ndimension', 'nelement', 'new_empty', 'new_full', 'new_ones', 'new_tensor', 'new_zeros',
-    'normal_', 'numel', 'numpy', 'register_hook', 'register_post_accumulate_grad_hook',
-    'requires_grad', 'requires_grad_', 'retain_grad', 'retains_grad', 'shape', 'short', 'size',
-    'sparse_dim', 'storage_offset', 'stride', 'tolist', 'type', 'uniform_', 'unique',
+    '_on_device', '_output_nr', '_requires_grad', '_retains_grad', '_shape', '_st', '_store',
+    '_strides', '_vals', '_vc', '_version', '_version_counter', '_wrap', 'backward',
+    'bernoulli', 'bool', 'byte', 'char', 'cpu', 'data', 'data_ptr', 'dense_dim', 'detach',
+    'detach_', 'device', 'dim', 'double', 'dtype', 'element_size', 'float', 'grad', 'grad_fn',
+    'half', 'int', 'is_contiguous', 'is_cpu', 'is_floating_point', 'is_leaf', 'is_meta',
+    'is_signed', 'is_sparse', 'item', 'itemsize', 'layout', 'long', 'mT', 'multinomial',
+    'nbytes', 'ndim', 'ndimension', 'nelement', 'new_empty', 'new_full', 'new_ones',
+    'new_tensor', 'new_zeros', 'normal_', 'numel', 'numpy', 'register_hook',
+    'register_post_accumulate_grad_hook', 'requires_grad', 'requires_grad_', 'retain_grad',
+    'retains_grad', 'shape', 'short', 'size', 'sparse_dim', 'storage_offset', 'stride',
+    'tolist', 'type', 'uniform_', 'unique',
 )
 
 SHAPE_RULES = (
