@@ -1,6 +1,7 @@
 """CPU kernels of layer normalisation: `_layer_norm` (over the last dim, with an affine
 weight and bias) and `_layer_norm_backward`, its gradient with respect to the input, each one
-C++ pass over the rows (``aten_lite/csrc/layer_norm.h``, ``layer_norm_backward.h``).
+C++ pass over the rows (``aten_lite/csrc/layer_norm.h``,
+``aten_lite/csrc/layer_norm_backward.h``).
 nn.functional.layer_norm calls the op when it has both weight and bias, and composes its ops
 otherwise. float16 computes in float32 and rounds once.
 """
