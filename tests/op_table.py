@@ -245,6 +245,20 @@ def _phi_cdf(x):
     return 0.5 * (1 + np.vectorize(math.erf, otypes=[float])(_f64(x) / math.sqrt(2)))
 
 
+def _layer_norm_ref(x, w, b, eps):
+    x = _f64(x)
+    c = x - x.mean(-1, keepdims=True)
+    return c / np.sqrt((c * c).mean(-1, keepdims=True) + eps) * _f64(w) + _f64(b)
+
+
+def _layer_norm_backward_ref(g, x, w, eps):
+    x = _f64(x)
+    c = x - x.mean(-1, keepdims=True)
+    r = 1 / np.sqrt((c * c).mean(-1, keepdims=True) + eps)
+    xhat, gw = c * r, _f64(g) * _f64(w)
+    return r * (gw - gw.mean(-1, keepdims=True) - xhat * (gw * xhat).mean(-1, keepdims=True))
+
+
 def _gelu_backward(g, x):
     x = _f64(x)
     return _f64(g) * (_phi_cdf(x) + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi))
@@ -674,6 +688,19 @@ CASES: list[OpCase] = [
     _unary("square", np.square, ALL, dtype_error=False, tol=1e-2),
     _binary("_tanh_backward", lambda g, y: _f64(g) * (1 - _f64(y) ** 2), FLOATING,
             result="float", numbers=False, tol=1e-2),
+    OpCase("_layer_norm", _layer_norm_ref, FLOATING,
+           lambda d: [Sample((data((2, 5), d), data((5,), d), data((5,), d), 1e-5)),
+                      Sample((strided((2, 3, 4), d), data((4,), d), data((4,), d), 0.1),
+                             note="non-contiguous, 3-D")], tol=1e-2),
+    OpCase("_layer_norm_backward", _layer_norm_backward_ref, FLOATING,
+           lambda d: [Sample((data((2, 5), d), data((2, 5), d), data((5,), d), 1e-5)),
+                      Sample((strided((3, 4), d), data((3, 4), d), data((4,), d), 0.1),
+                             note="non-contiguous grad_output")], tol=1e-2),
+    OpCase("_softmax_backward",
+           lambda g, y, d: _f64(y) * (_f64(g) - (_f64(g) * _f64(y)).sum(axis=d, keepdims=True)),
+           FLOATING, lambda d: [Sample((data((2, 5), d), data((2, 5), d), 1)),
+                                Sample((strided((3, 4), d), data((3, 4), d), 0),
+                                       note="non-contiguous, dim 0")], tol=1e-2),
     OpCase("_log_softmax_backward",
            lambda g, y, d: _f64(g) - np.exp(_f64(y)) * _f64(g).sum(axis=d, keepdims=True),
            FLOATING, lambda d: [Sample((data((2, 5), d), data((2, 5), d), 1)),

@@ -314,6 +314,8 @@ def test_the_custom_kernel_of_an_op_is_listed_by_the_generator():
                      "sparse_sampled_mm": "sparse_sampled_mm", "index_add": "index_add",
                      "log_softmax": "log_softmax.int",
                      "log_softmax_backward": "_log_softmax_backward",
+                     "softmax": "softmax.int", "softmax_backward": "_softmax_backward",
+                     "layer_norm": "_layer_norm", "layer_norm_backward": "_layer_norm_backward",
                      "nll_loss": "nll_loss", "nll_loss_backward": "_nll_loss_backward",
                      "cumsum": "cumsum", "cumprod": "cumprod"}
 

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _copy_strided (sha256 619bdbb65ae5b5ad).
+// @generated from native_functions.yaml: _copy_strided (sha256 f8e881afe0903398).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _copy_strided
-// The C++ kernel of `_copy_strided`: its `elementwise:` expression (native_functions.yaml:654) as a
+// The C++ kernel of `_copy_strided`: its `elementwise:` expression (native_functions.yaml:655) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 654 "native_functions.yaml"
+#line 655 "native_functions.yaml"
     return self;
 #line 18 "generated/csrc/_copy_strided.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _gelu_backward (sha256 c9c1bdd92488af50).
+// @generated from native_functions.yaml: _gelu_backward (sha256 fbd9cf044d495431).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _gelu_backward
-// The C++ kernel of `_gelu_backward`: its `elementwise:` expression (native_functions.yaml:639) as a
+// The C++ kernel of `_gelu_backward`: its `elementwise:` expression (native_functions.yaml:640) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 639 "native_functions.yaml"
+#line 640 "native_functions.yaml"
     return grad_output * (0.5 * (1 + erf(self * 0.70710678118654752)) + self * exp(-0.5 * self * self) * 0.39894228040143268);
 #line 18 "generated/csrc/_gelu_backward.cpp"
   }

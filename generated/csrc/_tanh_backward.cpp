@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _tanh_backward (sha256 a465e4588437c51a).
+// @generated from native_functions.yaml: _tanh_backward (sha256 c5ed76d501b58eda).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _tanh_backward
-// The C++ kernel of `_tanh_backward`: its `elementwise:` expression (native_functions.yaml:673) as a
+// The C++ kernel of `_tanh_backward`: its `elementwise:` expression (native_functions.yaml:674) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute grad_output, AlCompute tanh_out) const {
-#line 673 "native_functions.yaml"
+#line 674 "native_functions.yaml"
     return grad_output * (1 - tanh_out * tanh_out);
 #line 18 "generated/csrc/_tanh_backward.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: gelu (sha256 fad246f400f77c9d).
+// @generated from native_functions.yaml: gelu (sha256 1d15a28e09fc8f4e).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: gelu
-// The C++ kernel of `gelu`: its `elementwise:` expression (native_functions.yaml:632) as a
+// The C++ kernel of `gelu`: its `elementwise:` expression (native_functions.yaml:633) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 632 "native_functions.yaml"
+#line 633 "native_functions.yaml"
     return 0.5 * self * (1 + erf(self * 0.70710678118654752));
 #line 18 "generated/csrc/gelu.cpp"
   }

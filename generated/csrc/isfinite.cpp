@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: isfinite (sha256 3c90e2d102db7866).
+// @generated from native_functions.yaml: isfinite (sha256 a991f504cf4343e1).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: isfinite
-// The C++ kernel of `isfinite`: its `elementwise:` expression (native_functions.yaml:1198) as a
+// The C++ kernel of `isfinite`: its `elementwise:` expression (native_functions.yaml:1223) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1198 "native_functions.yaml"
+#line 1223 "native_functions.yaml"
     return self - self == self - self;
 #line 18 "generated/csrc/isfinite.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: isinf (sha256 3cca5466fb74907c).
+// @generated from native_functions.yaml: isinf (sha256 e42bd9a4454b3ae8).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: isinf
-// The C++ kernel of `isinf`: its `elementwise:` expression (native_functions.yaml:1191) as a
+// The C++ kernel of `isinf`: its `elementwise:` expression (native_functions.yaml:1216) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1191 "native_functions.yaml"
+#line 1216 "native_functions.yaml"
     return self == self && self - self != self - self;
 #line 18 "generated/csrc/isinf.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: isnan (sha256 5421437a03803580).
+// @generated from native_functions.yaml: isnan (sha256 4f8af3c4cbe1c8b4).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: isnan
-// The C++ kernel of `isnan`: its `elementwise:` expression (native_functions.yaml:1184) as a
+// The C++ kernel of `isnan`: its `elementwise:` expression (native_functions.yaml:1209) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1184 "native_functions.yaml"
+#line 1209 "native_functions.yaml"
     return self != self;
 #line 18 "generated/csrc/isnan.cpp"
   }

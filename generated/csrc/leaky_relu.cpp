@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: leaky_relu (sha256 d3f1148a92c5227b).
+// @generated from native_functions.yaml: leaky_relu (sha256 dafca98739e6a777).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: leaky_relu
-// The C++ kernel of `leaky_relu`: its `elementwise:` expression (native_functions.yaml:660) as a
+// The C++ kernel of `leaky_relu`: its `elementwise:` expression (native_functions.yaml:661) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   AlCompute negative_slope;
 
   auto operator()(AlCompute self) const {
-#line 660 "native_functions.yaml"
+#line 661 "native_functions.yaml"
     return self > 0 ? self : self * negative_slope;
 #line 19 "generated/csrc/leaky_relu.cpp"
   }

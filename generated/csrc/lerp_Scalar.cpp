@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: lerp.Scalar (sha256 fd4a714a885370f1).
+// @generated from native_functions.yaml: lerp.Scalar (sha256 02e6c59e6c11a1a0).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lerp.Scalar
-// The C++ kernel of `lerp.Scalar`: its `elementwise:` expression (native_functions.yaml:1275) as a
+// The C++ kernel of `lerp.Scalar`: its `elementwise:` expression (native_functions.yaml:1300) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   AlCompute weight;
 
   auto operator()(AlCompute self, AlCompute end) const {
-#line 1275 "native_functions.yaml"
+#line 1300 "native_functions.yaml"
     return abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight);
 #line 19 "generated/csrc/lerp_Scalar.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: lerp.Tensor (sha256 5ef4de6fcd5b304f).
+// @generated from native_functions.yaml: lerp.Tensor (sha256 ba928be24391aa36).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lerp.Tensor
-// The C++ kernel of `lerp.Tensor`: its `elementwise:` expression (native_functions.yaml:1286) as a
+// The C++ kernel of `lerp.Tensor`: its `elementwise:` expression (native_functions.yaml:1311) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute end, AlCompute weight) const {
-#line 1286 "native_functions.yaml"
+#line 1311 "native_functions.yaml"
     return abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight);
 #line 18 "generated/csrc/lerp_Tensor.cpp"
   }

@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: log_softmax.int (sha256 98091cd9391818c6).
+// @generated from native_functions.yaml: log_softmax.int (sha256 d091571d645f14af).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: log_softmax.int
 // The dtype-switched entry of the hand-written kernel `log_softmax` (aten_lite/csrc/log_softmax.h), named by the
-// `cpp:` key of `log_softmax.int` (native_functions.yaml:603). The header's Kernel struct declares the
+// `cpp:` key of `log_softmax.int` (native_functions.yaml:604). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/log_softmax.h"
 

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: logical_xor (sha256 6eadce3ba5c0ebf9).
+// @generated from native_functions.yaml: logical_xor (sha256 b03946c5c8419a1c).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: logical_xor
-// The C++ kernel of `logical_xor`: its `elementwise:` expression (native_functions.yaml:1205) as a
+// The C++ kernel of `logical_xor`: its `elementwise:` expression (native_functions.yaml:1230) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 1205 "native_functions.yaml"
+#line 1230 "native_functions.yaml"
     return (self != 0) != (other != 0);
 #line 18 "generated/csrc/logical_xor.cpp"
   }

@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: nll_loss (sha256 546d836f221717dd).
+// @generated from native_functions.yaml: nll_loss (sha256 6f44d4005254098e).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: nll_loss
 // The dtype-switched entry of the hand-written kernel `nll_loss` (aten_lite/csrc/nll_loss.h), named by the
-// `cpp:` key of `nll_loss` (native_functions.yaml:614). The header's Kernel struct declares the
+// `cpp:` key of `nll_loss` (native_functions.yaml:615). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/nll_loss.h"
 

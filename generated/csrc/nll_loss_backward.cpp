@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: _nll_loss_backward (sha256 41f90eb8ae363483).
+// @generated from native_functions.yaml: _nll_loss_backward (sha256 b1766cb9530dfa3f).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _nll_loss_backward
 // The dtype-switched entry of the hand-written kernel `nll_loss_backward` (aten_lite/csrc/nll_loss_backward.h), named by the
-// `cpp:` key of `_nll_loss_backward` (native_functions.yaml:622). The header's Kernel struct declares the
+// `cpp:` key of `_nll_loss_backward` (native_functions.yaml:623). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/nll_loss_backward.h"
 

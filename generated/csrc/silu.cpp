@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: silu (sha256 6b54571ecb0f4ef6).
+// @generated from native_functions.yaml: silu (sha256 59e58e5b52013bf6).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: silu
-// The C++ kernel of `silu`: its `elementwise:` expression (native_functions.yaml:646) as a
+// The C++ kernel of `silu`: its `elementwise:` expression (native_functions.yaml:647) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 646 "native_functions.yaml"
+#line 647 "native_functions.yaml"
     return self / (1 + exp(-self));
 #line 18 "generated/csrc/silu.cpp"
   }
