@@ -41,13 +41,13 @@ NAMESPACE = (
     'get_rng_state', 'half', 'inf', 'inference_mode', 'initial_seed', 'int', 'int16', 'int32',
     'int64', 'int8', 'inverse', 'is_grad_enabled', 'is_inference_mode_enabled', 'is_tensor',
     'isclose', 'library', 'linalg', 'linspace', 'load', 'load_library', 'logdet', 'long',
-    'manual_seed', 'multinomial', 'nan', 'nn', 'no_grad', 'normal', 'ones', 'ones_like', 'ops',
-    'optim', 'pi', 'pinverse', 'promote_types', 'qr', 'rand', 'rand_like', 'randint',
-    'randint_like', 'randn', 'randn_like', 'randperm', 'result_type', 'rules', 'save', 'seed',
-    'serialization', 'set_default_device', 'set_default_dtype', 'set_float32_matmul_precision',
-    'set_grad_enabled', 'set_num_threads', 'set_printoptions', 'set_rng_state', 'short',
-    'slogdet', 'sparse', 'sparse_coo', 'strided', 'svd', 'tensor', 'tensors', 'trace_dispatch',
-    'uint8', 'unique', 'utils', 'vocab', 'zeros', 'zeros_like',
+    'manual_seed', 'matrix_exp', 'multinomial', 'nan', 'nn', 'no_grad', 'normal', 'ones',
+    'ones_like', 'ops', 'optim', 'pi', 'pinverse', 'promote_types', 'qr', 'rand', 'rand_like',
+    'randint', 'randint_like', 'randn', 'randn_like', 'randperm', 'result_type', 'rules',
+    'save', 'seed', 'serialization', 'set_default_device', 'set_default_dtype',
+    'set_float32_matmul_precision', 'set_grad_enabled', 'set_num_threads', 'set_printoptions',
+    'set_rng_state', 'short', 'slogdet', 'sparse', 'sparse_coo', 'strided', 'svd', 'tensor',
+    'tensors', 'trace_dispatch', 'uint8', 'unique', 'utils', 'vocab', 'zeros', 'zeros_like',
 )
 
 TENSOR_ATTRIBUTES = (
@@ -70,11 +70,11 @@ TENSOR_ATTRIBUTES = (
 
 SHAPE_RULES = (
     'advanced_index', 'arg_reduction', 'bmm', 'broadcast_shapes', 'broadcastable', 'cat',
-    'col2im', 'conv_weight_grad', 'convolution', 'dot', 'embedding', 'gather', 'im2col',
-    'index_add', 'index_put', 'index_select', 'linalg_cholesky', 'linalg_det', 'linalg_eigh',
-    'linalg_inv', 'linalg_qr', 'linalg_slogdet', 'linalg_solve', 'linalg_svd',
-    'log_softmax_backward', 'masked_fill', 'masked_fill_inplace', 'matmul', 'mm', 'nll_loss',
-    'nll_loss_backward', 'one_hot', 'reduced_shape', 'reduction_dims',
+    'col2im', 'conv_weight_grad', 'convolution', 'dot', 'embedding', 'first_zero_pivot',
+    'gather', 'im2col', 'index_add', 'index_put', 'index_select', 'linalg_cholesky',
+    'linalg_det', 'linalg_eigh', 'linalg_inv', 'linalg_qr', 'linalg_slogdet', 'linalg_solve',
+    'linalg_svd', 'log_softmax_backward', 'masked_fill', 'masked_fill_inplace', 'matmul', 'mm',
+    'nll_loss', 'nll_loss_backward', 'one_hot', 'reduced_shape', 'reduction_dims',
     'reduction_with_indices', 'same_as_self', 'scan', 'scatter', 'softmax', 'sort', 'stack',
     'topk', 'triangle', 'where',
 )
