@@ -107,6 +107,10 @@ class FusedKernel:
         self._dtypes = tuple(_dtype.parse(d) for d in spec.inputs)
         self._out_dtypes = tuple(_dtype.parse(spec.steps[j].dtype) for j in spec.outputs)
         self._bound: dict = {}  # input shapes -> bind()'s function
+        if spec.row_dims:
+            from .kernels_rows import step_levels
+            self._levels = step_levels(spec)
+            self._row_inputs = frozenset(spec.row_inputs)
 
     @property
     def source(self) -> FusedSource:
@@ -120,6 +124,8 @@ class FusedKernel:
 
     def __call__(self, inputs, out=None) -> list:
         space = self._check_inputs(inputs)
+        if self.spec.row_dims:
+            return self._rows(inputs, space, out)
         if out is None:
             return self.bind(tuple(tuple(t._shape) for t in inputs))(inputs)
         arrays = [t._a if tuple(t._shape) == space else np.broadcast_to(t._a, space)
@@ -156,6 +162,8 @@ class FusedKernel:
 
     def _make_bound(self, shapes):
         space = tuple(rules.broadcast_shapes(*shapes))
+        if self.spec.row_dims:
+            return lambda inputs: self._rows(inputs, space, None)
         expand = [tuple(s) != space for s in shapes]
         kernel, wrap, out_dtypes = self._kernel, Tensor._wrap, self._out_dtypes
         r = self.spec.reduction
@@ -180,6 +188,46 @@ class FusedKernel:
                 kernel(0, reduced, *outs, *arrays)
             return [wrap(o) for o in outs] + [wrap(reduced.reshape(final) if shaped else reduced)]
         return reduction
+
+    def _rows(self, inputs, space, out) -> list:
+        """A row kernel's call (Note [Row kernels] in kernels_rows.py): every operand is
+        passed as (outer dims..., row), element-level ones broadcast to the iteration space
+        with the row dims merged (a copy only where they cannot be), row-level ones broadcast
+        to the space with the row dims kept as ones."""
+        k = self.spec.row_dims
+        if len(space) < k:
+            raise ValueError(f"fused kernel: a row kernel over {k} row dim(s) needs inputs of "
+                             f"at least {k} dims, got the iteration space {space}")
+        outer = tuple(space[:len(space) - k])
+        row_shape = outer + (1,) * k
+        n = 1
+        for d in space[len(space) - k:]:
+            n *= d
+        levels = self._levels
+        arrays = []
+        for i, t in enumerate(inputs):
+            if i in self._row_inputs:
+                a = np.broadcast_to(t._a, row_shape)
+                arrays.append(a.reshape(outer + (1,)) if k != 1 else a)
+            else:
+                a = t._a if tuple(t._shape) == space else np.broadcast_to(t._a, space)
+                arrays.append(a.reshape(outer + (n,)) if k != 1 else a)
+        shapes = [row_shape if levels[j] else space for j in self.spec.outputs]
+        if out is None:
+            outs = [empty_array(s, d) for s, d in zip(shapes, self._out_dtypes)]
+        else:
+            if len(out) != len(shapes):
+                raise ValueError(f"fused kernel: expected {len(shapes)} out tensors, got "
+                                 f"{len(out)}")
+            outs = [self._check_out(o, s, d, "an")._a for o, s, d in zip(out, shapes,
+                                                                          self._out_dtypes)]
+            for a in outs:
+                if not a.flags.c_contiguous:
+                    raise ValueError("fused kernel: a row kernel's out tensors must be "
+                                     "contiguous")
+        self._kernel(0, *(a.reshape(outer + ((1,) if levels[j] else (n,)))
+                          for a, j in zip(outs, self.spec.outputs)), *arrays)
+        return self._results(outs, out)
 
     def _check_inputs(self, inputs) -> tuple:
         """The iteration space of ``inputs``, once they are checked."""
