@@ -114,7 +114,7 @@ def _compare(got, want, dtype):
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("fn,extra", PATTERNS, ids=[p[0].__name__ for p in PATTERNS])
 def test_pattern_is_one_kernel_and_matches_eager_and_torch(fn, extra, dtype):
-    shape = (6, 5, 37)
+    shape = (6, 5, 137)  # rows long enough for log_softmax's (Note [Decomposing softmax])
     mine, theirs = _args(fn, extra, shape, dtype)
     compiled = al.compile(fn)
     graph = compiled.graph(*mine)
@@ -136,6 +136,15 @@ def test_pattern_is_one_kernel_and_matches_eager_and_torch(fn, extra, dtype):
         _compare(a, b, dtype)
         np.testing.assert_allclose(a.numpy(), c.numpy(), **{k: 20 * v for k, v in
                                                              TOL[dtype].items()})
+
+
+def test_short_log_softmax_rows_keep_the_one_pass_kernel():
+    x, b = al.randn(8, 16), al.randn(16)
+    graph = al.compile(builtin_log_softmax).graph(x, b)
+    assert "log_softmax.int" in [n.op for n in graph.nodes]
+    x, b = al.randn(8, 128), al.randn(128)
+    graph = al.compile(builtin_log_softmax).graph(x, b)
+    _check_one_kernel(graph)
 
 
 def test_softmax_backward_is_one_kernel():

@@ -93,16 +93,26 @@ def row_source(spec: FusedSpec) -> FusedSource:
             elem_code[j] = _step(j, step, nf, in_dtypes, step_dtypes[:j], summary, pass_names)
     functors = [row_code.get(j) or elem_code[j] for j in sorted({*elem_code, *row_code})]
 
-    def needed(roots) -> list:
-        """The element-level steps the values ``roots`` (step indices) read, in order."""
+    def needed(roots, cached) -> list:
+        """The lines computing the element-level values ``roots`` (step indices) from the
+        inputs, the row's values and the ``cached`` steps' buffers, in step order."""
         seen, todo = set(), [j for j in roots if not levels[j]]
         while todo:
             j = todo.pop()
             if j in seen:
                 continue
             seen.add(j)
-            todo.extend(v for k, v in spec.steps[j].args if k == "step" and not levels[v])
-        return [elem_code[j] for j in sorted(seen)]
+            if j not in cached:
+                todo.extend(v for k, v in spec.steps[j].args if k == "step" and not levels[v])
+        lines = []
+        for j in sorted(seen):
+            c = elem_code[j]
+            if j in cached:
+                lines.append(f"const {c.result} v{j} = c{j}[j];")
+            else:
+                lines.append(f"const {c.result} v{j} = static_cast<{c.result}>("
+                             f"kStep{j}({', '.join(c.args)}));")
+        return lines
 
     def value(kind, v):
         return pass_names(kind, v) if kind == "in" else f"v{v}"
@@ -110,26 +120,47 @@ def row_source(spec: FusedSpec) -> FusedSource:
     elem_inputs = [i for i in range(n_in) if i not in row_inputs]
     outs = list(spec.outputs)
     elem_outs = [o for o, j in enumerate(outs) if not levels[j]]
+    reductions = [j for j, step in enumerate(spec.steps) if step.op in ROW_REDUCERS]
+    # A reduced element-level step a later pass reads again (softmax's exp) is kept in a
+    # row buffer by the pass that reduces it (Note [Row kernels]).
+    later: set = set()
+    cache_steps: list = []
+    roots_after = [outs[o] for o in elem_outs]
+    for j in reversed(reductions):
+        kind, v = spec.steps[j].args[0]
+        if kind == "step" and v in _closure(spec, levels, roots_after):
+            cache_steps.append(v)
+        if kind == "step":
+            roots_after = roots_after + [v]
+    cache_steps.sort()
+    cached: set = set()
     passes, sequence = [], []
-    # Row-level steps reading only row inputs run before the first pass.
     for j, step in enumerate(spec.steps):
         if step.op in ROW_REDUCERS:
             kind, v = step.args[0]
             red = fusion_entries.reducer(step.op)
             storage = _storage(spec.inputs[v] if kind == "in" else spec.steps[v].dtype)
-            body = needed([v] if kind == "step" else [])
+            body = needed([v] if kind == "step" else [], cached)
+            store = kind == "step" and v in cache_steps and v not in cached
+            if store:
+                body.append(f"c{v}[j] = v{v};")
             passes.append({"reducer": red, "storage": storage, "ret": _storage(step.dtype),
                            "body": body, "value": value(kind, v), "writes": [],
                            "what": f"step {j}: {step.op} of the row"})
-            sequence.append(f"row.r{j} = pass{len(passes) - 1}(n, {_args(elem_inputs, [])}row);")
+            sequence.append(f"row.r{j} = pass{len(passes) - 1}(n, {_args(elem_inputs, [])}"
+                            f"{_caches(cache_steps)}row);")
+            if store:
+                cached.add(v)
         elif levels[j]:
             s = row_code[j]
             sequence.append(f"row.r{j} = static_cast<{s.result}>(kStep{j}({', '.join(s.args)}));")
     if elem_outs:
         writes = [{"index": o, "step": outs[o]} for o in elem_outs]
-        passes.append({"reducer": "", "ret": "void", "body": needed([outs[o] for o in elem_outs]),
+        passes.append({"reducer": "", "ret": "void",
+                       "body": needed([outs[o] for o in elem_outs], cached),
                        "writes": writes, "what": "the element-level outputs"})
-        sequence.append(f"pass{len(passes) - 1}(n, {_args(elem_inputs, elem_outs)}row);")
+        sequence.append(f"pass{len(passes) - 1}(n, {_args(elem_inputs, elem_outs)}"
+                        f"{_caches(cache_steps)}row);")
     out_types = [_storage(spec.steps[j].dtype) for j in outs]
     in_types = [_storage(d) for d in spec.inputs]
     row_fields = [{"type": in_types[i], "name": f"ri{i}"} for i in spec.row_inputs] + [
@@ -141,7 +172,10 @@ def row_source(spec: FusedSpec) -> FusedSource:
     k = {
         "name": "", "path": "", "summary": summary, "steps": functors, "row_fields": row_fields,
         "passes": passes, "sequence": sequence,
-        "pass_params": [f"const {in_types[i]}* __restrict i{i}" for i in elem_inputs],
+        "pass_params": [f"const {in_types[i]}* __restrict i{i}" for i in elem_inputs] +
+                       [f"{_storage(spec.steps[j].dtype)}* __restrict c{j}"
+                        for j in cache_steps],
+        "caches": [{"step": j, "type": _storage(spec.steps[j].dtype)} for j in cache_steps],
         "out_params": {o: f"{out_types[o]}* __restrict o{o}" for o in elem_outs},
         "row_input_loads": [{"index": i, "type": in_types[i], "operand": n_out + i}
                             for i in spec.row_inputs],
@@ -166,6 +200,21 @@ def row_source(spec: FusedSpec) -> FusedSource:
     text = _restore_lines(template.render(k=k))
     dtypes = tuple(spec.steps[j].dtype for j in outs) + tuple(spec.inputs)
     return FusedSource(name, text, summary, dtypes, None)
+
+
+def _closure(spec, levels, roots) -> set:
+    """The element-level steps that computing ``roots`` reads, ``roots`` included."""
+    seen, todo = set(), [j for j in roots if not levels[j]]
+    while todo:
+        j = todo.pop()
+        if j not in seen:
+            seen.add(j)
+            todo.extend(v for k, v in spec.steps[j].args if k == "step" and not levels[v])
+    return seen
+
+
+def _caches(cache_steps) -> str:
+    return "".join(f"c{j}, " for j in cache_steps)
 
 
 def _args(elem_inputs, elem_outs) -> str:

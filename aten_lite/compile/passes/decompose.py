@@ -9,7 +9,11 @@ its output once, computing the same ops in the same order (the row sums fold as 
 so a softmax over the last dim is always decomposed. ``log_softmax`` and its backward have
 one-pass kernels of their own (which replay runs on arrays, lower.py), so they are decomposed
 only in a chain: when the op producing their input or an op reading their result is
-elementwise, and the row kernel then saves the write and re-read of the value between them.
+elementwise, and the row kernel then saves the write and re-read of the value between them;
+and only for rows of at least _MIN_ONE_PASS_ROW elements: a row kernel costs about a
+microsecond a row more than the one-pass kernel (lanes set and merged per reduction, a call
+per pass), which a row of 16 did not earn back (``log_softmax(x + b, -1)`` on (32768, 16):
+33 ms decomposed against 21 ms; on (512, 1024): 8 ms against 15 ms, one thread).
 The result Value keeps its identity (the last new node makes it), so what read or saved the
 op's result reads the decomposition's. Only a float32 or float64 op without ``dtype=``, over
 the last dim of at least 2 dims, with a row of 2 to fusion._MAX_ROW elements, is decomposed.
@@ -24,6 +28,7 @@ from ..ir import Node, Value
 __all__ = ["run"]
 
 _OPS = ("softmax.int", "log_softmax.int", "_log_softmax_backward")
+_MIN_ONE_PASS_ROW = 128  # Note [Decomposing softmax]
 
 
 def run(graph, max_row: int) -> int:
@@ -37,7 +42,8 @@ def run(graph, max_row: int) -> int:
     for node in list(graph.nodes):
         if node.op not in _OPS or not _eligible(node, max_row):
             continue
-        if node.op != "softmax.int" and not _in_chain(node, readers):
+        if node.op != "softmax.int" and (node.outputs[0].shape[-1] < _MIN_ONE_PASS_ROW
+                                         or not _in_chain(node, readers)):
             continue
         made = _expand(graph, node, next_id)
         next_id += len(made)
