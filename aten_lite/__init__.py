@@ -129,7 +129,7 @@ from . import distributions  # noqa: E402,F401 (al.distributions.Normal, ...; us
 from .linalg.torch_names import (  # noqa: E402 (torch's top-level linear algebra names)
     cholesky as cholesky, cholesky_inverse as cholesky_inverse, cholesky_solve as cholesky_solve,
     det as det, inverse as inverse, logdet as logdet, pinverse as pinverse, qr as qr, svd as svd,
-    slogdet as slogdet,
+    slogdet as slogdet, matrix_exp as matrix_exp,
 )
 from .amp import autocast as autocast  # noqa: E402
 from .backends.cuda import (  # noqa: E402

@@ -333,7 +333,8 @@ def test_printed_graph_lists_nodes_groups_schedule_and_memory(tmp_path):
     assert dot.startswith("digraph G {") and "subgraph cluster_g0" in dot and dot.count("->") == 7
     g.save_svg(tmp_path / "g.svg")
     svg = (tmp_path / "g.svg").read_text()
-    assert svg.startswith("<svg") and svg.count("<rect") == 7 and "#0 relu  [g0]" in svg
+    # 2 inputs, 5 ops, 1 output
+    assert svg.startswith("<svg") and svg.count("<rect") == 8 and "#0 relu  [g0]" in svg
 
 
 def test_graph_of_an_eager_call_says_why():

@@ -282,3 +282,93 @@ def test_unsupported_gradients_say_why():
     x = al.tensor(rand(4, 2), requires_grad=True)
     with pytest.raises(RuntimeError, match="mode='complete' and nrows > ncols"):
         al.linalg.qr(x, "complete").Q.sum().backward()
+
+
+# ---- the rest of torch.linalg's names ----
+
+
+def test_inv_ex_and_cholesky_ex_report_info_instead_of_raising():
+    good, sing = spd(3, 3), np.array([[1.0, 2, 3], [2, 4, 6], [1, 0, 1]])
+    notpd = np.diag([1.0, -1.0, 2.0])
+    A = np.stack([good, sing])
+    ours, theirs = al.linalg.inv_ex(al.tensor(A)), torch.linalg.inv_ex(torch.tensor(A))
+    assert ours.info.tolist() == theirs.info.tolist() and ours.info.dtype == al.int32
+    close(ours.inverse[0], theirs.inverse[0])
+    C = np.stack([good, notpd])
+    ours, theirs = al.linalg.cholesky_ex(al.tensor(C)), torch.linalg.cholesky_ex(torch.tensor(C))
+    assert ours.info.tolist() == theirs.info.tolist() == [0, 2]
+    close(ours.L[0], theirs.L[0])
+    with pytest.raises(RuntimeError, match="leading minor of order 2"):
+        al.linalg.cholesky_ex(al.tensor(notpd), check_errors=True)
+    # a single matrix gives a 0-d info; good matrices keep their gradients
+    assert al.linalg.cholesky_ex(al.tensor(notpd)).info.ndim == 0
+    x = al.tensor(C, requires_grad=True)
+    al.linalg.cholesky_ex(x).L.sum().backward()
+    tx = torch.tensor(C, requires_grad=True)
+    torch.linalg.cholesky_ex(tx).L[0].sum().backward()
+    # ours lands on the lower triangle, torch's is symmetric: the same through sym() (LINALG.md)
+    close((x.grad[0] + x.grad[0].mT) / 2, tx.grad[0], 1e-7)
+    assert x.grad[1].abs().sum().item() == 0
+
+
+def test_solve_ex():
+    A = np.stack([rand(3, 3) + 3 * np.eye(3), np.zeros((3, 3))])
+    B = rand(2, 3, 2)
+    ours, theirs = al.linalg.solve_ex(al.tensor(A), al.tensor(B)), torch.linalg.solve_ex(
+        torch.tensor(A), torch.tensor(B))
+    close(ours.result[0], theirs.result[0])
+    assert ours.info.tolist()[0] == 0 and ours.info.tolist()[1] > 0 and theirs.info.tolist()[1] > 0
+    both(lambda a, b: al.linalg.solve_ex(a, b).result, lambda a, b: torch.linalg.solve_ex(a, b).result,
+         A[0], B[0])
+
+
+@pytest.mark.parametrize("p", [None, 2, -2, "fro", "nuc", 1, -1, math.inf, -math.inf])
+def test_cond(p):
+    A = rand(2, 4, 4)
+    both(lambda a: al.linalg.cond(a, p), lambda a: torch.linalg.cond(a, p), A, tol=1e-8,
+         grad=p in (None, 2, -2))
+    if p not in (None, 2, -2):  # torch's cond has no gradient here: its defining formula does
+        both(lambda a: al.linalg.cond(a, p),
+             lambda a: torch.linalg.matrix_norm(a, p) * torch.linalg.matrix_norm(
+                 torch.linalg.inv(a), p), A, tol=1e-8)
+
+
+def test_cond_of_a_singular_matrix_is_inf_and_bad_p_is_refused():
+    sing = np.array([[1.0, 2.0], [2.0, 4.0]])
+    assert al.linalg.cond(al.tensor(sing), 1).item() == torch.linalg.cond(
+        torch.tensor(sing), 1).item() == math.inf
+    with pytest.raises(RuntimeError, match="invalid norm type: 3"):
+        al.linalg.cond(al.tensor(sing), 3)
+
+
+@pytest.mark.parametrize("scale", [0.1, 1.0, 30.0])
+def test_matrix_exp(scale):
+    both(al.linalg.matrix_exp, torch.linalg.matrix_exp, scale * rand(2, 4, 4), tol=1e-10 * scale ** 2)
+    close(al.matrix_exp(al.tensor(np.zeros((3, 3)))), torch.eye(3, dtype=torch.float64))
+
+
+def test_tensorinv_and_tensorsolve():
+    A = np.eye(24).reshape(4, 6, 8, 3) * 5 + rand(4, 6, 8, 3)
+    both(lambda a: al.linalg.tensorinv(a, 2), lambda a: torch.linalg.tensorinv(a, 2), A)
+    B = rand(4, 6)
+    both(al.linalg.tensorsolve, torch.linalg.tensorsolve, A, B)
+    # dims moves A's first dim to the end: A is (6, 2, 3) and X has 6 entries
+    A3 = np.moveaxis((rand(6, 6) + 6 * np.eye(6)).reshape(2, 3, 6), 2, 0).copy()
+    both(lambda a, b: al.linalg.tensorsolve(a, b, dims=(0,)),
+         lambda a, b: torch.linalg.tensorsolve(a, b, dims=(0,)), A3, rand(2, 3))
+    with pytest.raises(RuntimeError, match="24 != 12"):
+        al.linalg.tensorinv(al.tensor(rand(4, 3, 24)), 2)
+
+
+def test_vander_vecdot_diagonal_matmul():
+    x = rand(2, 4)
+    x[0, 1] = 0.0  # the gradient at zero stays exact
+    both(al.linalg.vander, torch.linalg.vander, x)
+    both(lambda a: al.linalg.vander(a, N=6), lambda a: torch.linalg.vander(a, N=6), x)
+    both(al.linalg.vecdot, torch.linalg.vecdot, rand(3, 5), rand(5))
+    both(lambda a: al.linalg.diagonal(a, offset=1), lambda a: torch.linalg.diagonal(a, offset=1),
+         rand(2, 3, 4))
+    both(al.linalg.matmul, torch.linalg.matmul, rand(2, 3, 4), rand(4, 5))
+    with pytest.raises(RuntimeError, match="same size along dim"):
+        al.linalg.vecdot(al.tensor(rand(3)), al.tensor(rand(4)))
+    assert issubclass(al.linalg.LinAlgError, RuntimeError)

@@ -265,6 +265,18 @@ def test_init_functions():
     assert nn.init.calculate_gain("tanh") == torch.nn.init.calculate_gain("tanh")
 
 
+def test_init_old_names_warn_and_do_what_the_new_ones_do():
+    import inspect
+    old = [n for n in dir(torch.nn.init) if not n.startswith("_") and not n.endswith("_")
+           and inspect.isfunction(getattr(torch.nn.init, n)) and hasattr(torch.nn.init, n + "_")]
+    assert old and all(hasattr(nn.init, n) for n in old), sorted(set(old) - set(dir(nn.init)))
+    w = al.empty(3, 4)
+    with pytest.warns(FutureWarning, match="nn.init.constant` is now deprecated in favor of "
+                                          "`nn.init.constant_"):
+        assert nn.init.constant(w, 2.5) is w
+    assert w.sum().item() == 30.0
+
+
 # ---- optim ----
 
 OPTIMIZERS = [

@@ -93,7 +93,7 @@ def test_every_constructor_sets_every_slot_and_no_history():
     assert view._base is x and view._vc is x._version_counter
     p = made[-1]
     assert p._a is x._a and p._vc is x._version_counter and p.grad is None
-    with pytest.raises(TypeError, match=re.escape("storage slots missing ['_base', '_vc']")):
+    with pytest.raises(TypeError, match=re.escape("storage slots missing ['_base', '_store', '_vc']")):
         _constructor("f(a)", "", [], a="a", shape="()", st="None", offset="0", dtype="None",
                      device="None", layout="None", key="None")
 

@@ -59,7 +59,7 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
         "aten_lite/rules/shapes/conv.py", "aten_lite/nn/recurrent.py",
         "aten_lite/nn/utils/rnn.py")),
     ("checkpoints", 1600, ("aten_lite/serialization/",)),
-    ("linear algebra (LAPACK factorisations and solves)", 1000, (
+    ("linear algebra (LAPACK factorisations and solves)", 1200, (
         "aten_lite/linalg/", "aten_lite/rules/shapes/linalg.py",
         "aten_lite/autograd/_formulas_linalg.py")),
     ("probability distributions (torch.distributions)", 1800, ("aten_lite/distributions/",)),
@@ -78,6 +78,8 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
         "aten_lite/optim/more_optimizers.py", "aten_lite/optim/more_schedulers.py",
         "aten_lite/optim/lbfgs.py")),
     ("optim", 700, ("aten_lite/optim/",)),
+    ("devices registered from outside (the backend API)", 500, (
+        "aten_lite/backends/devices.py", "aten_lite/utils/backend_registration.py")),
     ("data", 500, ("aten_lite/utils/",)),
     ("graph mode", 6500, ("aten_lite/compile/",)),
     ("more ops (other families, views, factories, Meta, indexing, random)", 7000, ("aten_lite/",)),

@@ -81,6 +81,9 @@ def _root_grad(k: int, t: Tensor, g) -> Tensor:
                 "grad can be implicitly created only for scalar outputs; pass gradient= "
                 f"(a tensor of shape {list(t._shape)}) to backward a tensor of "
                 f"{t.numel()} elements")
+        if t._store is not None:  # a registered device makes its own ones
+            from ..backends.creation import ones_like
+            return ones_like(t)
         if t._a is None:
             return Tensor._meta(t._shape, t._dtype)
         ones = empty_array(t._shape, t._dtype)

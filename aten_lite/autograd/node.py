@@ -241,7 +241,7 @@ def detached(t: Tensor) -> Tensor:
         offset = t._offset if t._base is None else t.storage_offset()
         base = None
     return new_tensor(Tensor, t._a, t._shape, t._st, offset, t._dtype, t._device, t._layout,
-                      t._key, t._version_counter, base)
+                      t._key, t._version_counter, base, t._store)
 
 
 def version(t) -> int:

@@ -23,6 +23,7 @@ from ..vocab.device import device as _device, strided as _STRIDED
 from ..tensors.tensor import Tensor, empty_array
 from ..rules.views import preserved_strides
 from .dlpack import from_dlpack
+from . import devices as _devices
 
 __all__ = [
     "tensor", "as_tensor", "from_numpy", "from_dlpack", "empty", "zeros", "ones", "full", "arange",
@@ -76,13 +77,20 @@ def _is_meta(device) -> bool:
     return device is not None and _device(device).type == "meta"
 
 
+def _on_registered_device(device) -> bool:
+    return device is not None and _devices.is_registered(_device(device).type)
+
+
 def _make(shape, dtype, device, requires_grad, fill):
-    """A fresh tensor of `shape`; `fill(array)` writes its values on CPU."""
+    """A fresh tensor of `shape`; `fill(array)` writes its values on CPU (then copied in, for
+    a registered device: Note [Devices from outside] in backends/devices.py)."""
     if _is_meta(device):
         return _finish(Tensor._meta(shape, dtype), requires_grad)
     a = empty_array(shape, dtype)
     if fill is not None:
         fill(a)
+    if _on_registered_device(device):
+        return _finish(_devices.from_host(a, device), requires_grad)
     return _finish(_wrap(a), requires_grad)
 
 
@@ -188,6 +196,8 @@ def tensor(data, dtype=None, device=None, requires_grad: bool = False) -> Tensor
     """A new tensor holding a copy of `data` (nested lists, numbers, NumPy arrays or
     scalars, tensors, objects with ``__dlpack__`` or ``__array__`` such as torch or JAX arrays). The dtype is inferred as torch does: bools -> bool, ints -> int64,
     any float -> the default dtype (float32); NumPy data keeps its dtype."""
+    if isinstance(data, Tensor) and data._store is not None:  # a registered device's
+        data = _devices.to_host(data)
     if isinstance(data, Tensor) and data._a is None:
         dt = data._dtype if dtype is None else _dtype.parse(dtype)
         if not _is_meta(device):
@@ -203,6 +213,8 @@ def tensor(data, dtype=None, device=None, requires_grad: bool = False) -> Tensor
                 a = a.astype(dt.np)
     if _is_meta(device):
         return _finish(Tensor._meta(a.shape, _dtype.from_numpy(a.dtype)), requires_grad)
+    if _on_registered_device(device):
+        return _finish(_devices.from_host(a, device), requires_grad)
     return _finish(_wrap(a), requires_grad)
 
 
@@ -415,7 +427,7 @@ def _like(fn, input: Tensor, dtype, device, requires_grad):
     # device as `input`.
     dev = input._device if device is None else device
     dt = input._dtype if dtype is None else dtype
-    if input._layout is not _STRIDED or input.is_contiguous():
+    if input._layout is not _STRIDED or input.is_contiguous() or _on_registered_device(dev):
         t = fn(input._shape, dtype=dt, device=dev, requires_grad=requires_grad)
         if input._layout is _STRIDED and input._st is not None and t._st != input._st:
             t._st = input._st  # the strides torch gives size-1 dims

@@ -88,13 +88,18 @@ def _exportable(t: Tensor, what: str) -> np.ndarray:
         raise BufferError(
             f"{what}: cannot export a tensor on device 'meta': it has no data; DLPack export "
             f"supports device 'cpu' only")
+    if t._store is not None:  # a registered device (Note [Devices from outside])
+        raise BufferError(
+            f"{what}: cannot export a tensor on device '{t._device.type}': DLPack export "
+            f"supports device 'cpu' only; call .cpu() first")
     return t._data_or_raise(what)
 
 
 def tensor_dlpack_device(self: Tensor) -> tuple[int, int]:
     """``Tensor.__dlpack_device__()``: (kDLCPU, 0) = (1, 0), the device of every tensor with
     data. Meta and sparse tensors raise BufferError (they cannot be exported)."""
-    if self._layout is not _STRIDED or (self._a is None and self._key is _KEY_META):
+    if self._layout is not _STRIDED or self._a is None and (self._key is _KEY_META or
+                                                            self._store is not None):
         _exportable(self, "__dlpack_device__()")
     return (_KDLCPU, 0)
 

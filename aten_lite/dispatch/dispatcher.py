@@ -77,15 +77,15 @@ import collections
 import re
 
 from ..vocab.device import device as _device_cls, sparse_coo as _SPARSE
-from ..vocab.dispatch_keys import (AUTOGRAD, BACKEND_KEYS, COMPOSITE, CPU, KEY_PLACES, META,
-                                   PRIORITY, SPARSE_CPU, key_named)
+from ..vocab.dispatch_keys import (AUTOGRAD, BACKEND_KEYS, COMPOSITE, CPU, DEVICE_KEYS,
+                                   KEY_PLACES, META, PRIORITY, SPARSE_CPU, key_named)
 from ..vocab.registry_record import OpRecord  # what install() reads (Note [Registry records])
 from ..tensors.tensor import Tensor
 from ..vocab.grad_mode import _state as _grad_state
 
 __all__ = ["ArgSpec", "OpHandle", "add_handle", "autograd_hook", "below_autograd_entry",
            "handle", "handles", "note_made_from", "observed", "remove_handle", "set_mode",
-           "set_autograd_kernel", "set_miss_hint"]
+           "set_autograd_kernel", "set_miss_hint", "set_fallback", "miss_kernel"]
 
 # The active dispatch mode, or None (Note [Dispatch modes]); one global read per call.
 _mode = None
@@ -239,6 +239,8 @@ class OpHandle:
             stack = self.stacks.get(key) or composite
             if stack:
                 self.table[key], self.kernel_names[key] = stack[-1]
+            elif key in _FALLBACKS:  # a registered device's generic kernels, else its miss
+                self.table[key], self.kernel_names[key] = _FALLBACKS[key](self, key)
             else:
                 self.table[key], self.kernel_names[key] = _miss_kernel(self, key), "(none)"
         stack = self.stacks.get(AUTOGRAD)
@@ -395,7 +397,7 @@ class OpHandle:
         dev = args[self.device_pos] if self.device_pos is not None else None
         if dev is None:
             return CPU
-        return META if _device_cls(dev).type == "meta" else CPU
+        return DEVICE_KEYS[_device_cls(dev).type]
 
     def _candidate_keys(self, args, below_autograd) -> tuple[str, ...]:
         found = set()
@@ -437,6 +439,23 @@ def _miss_hint(h: OpHandle, key: str) -> str:
 
 # Backend key -> miss_hint(handle) of that backend's module, registered by the install step.
 _MISS_HINTS: dict = {}
+# Backend key -> fallback(handle, key) -> (kernel, name): what a registered device runs for an
+# op it has no kernel of its own for (views, in-place forms, its CPU fallback, else the miss
+# kernel; Note [Devices from outside] in aten_lite/backends/devices.py).
+_FALLBACKS: dict = {}
+
+
+def set_fallback(key, fn) -> None:
+    """Register ``fn(handle, key) -> (kernel, name)`` as the kernel maker for ops without a
+    kernel of ``key``, and rebuild every table so each op gets its kernel for the key."""
+    _FALLBACKS[key] = fn
+    for h in _HANDLES.values():
+        h.rebuild_table()
+
+
+def miss_kernel(h: OpHandle, key):
+    """The kernel that raises the "no kernel for device ..." message of ``h`` and ``key``."""
+    return _miss_kernel(h, key)
 
 
 def set_miss_hint(key: str, fn) -> None:

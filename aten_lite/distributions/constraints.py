@@ -245,10 +245,9 @@ class _PositiveDefinite(_Symmetric):
         symmetric = super().check(value)
         if not bool(symmetric.all()):
             return symmetric
-        # al.linalg.cholesky_ex raises on a non-positive-definite matrix, so the test is on the
-        # spectrum (a symmetric matrix is positive definite iff its eigenvalues are positive).
+        # torch's test: the Cholesky factorisation succeeds (info 0)
         with al.no_grad():
-            return (al.linalg.eigvalsh(value.detach()) > 0).all(-1)
+            return al.linalg.cholesky_ex(value.detach()).info == 0
 
 
 dependent = _Dependent()

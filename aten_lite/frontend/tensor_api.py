@@ -40,7 +40,7 @@ def _get_data(self: Tensor) -> Tensor:
     history, and writes through it are not seen by autograd's saved-tensor checks (Note
     [Detached aliases] in aten_lite/autograd/node.py)."""
     alias = self.detach()
-    if alias._a is not None and not alias.is_sparse:
+    if (alias._a is not None or alias._store is not None) and not alias.is_sparse:
         alias._vc = None
     return alias
 
@@ -55,7 +55,7 @@ def _set_data(self: Tensor, new: Tensor) -> None:
             f"data set to a tensor of layout {new._layout} on a tensor of layout "
             f"{self._layout}; the layouts must match")
     self._version_counter  # keep this tensor's own counter, made before the storage changes
-    for slot in ("_a", "_shape", "_st", "_offset", "_dtype", "_device", "_key"):
+    for slot in ("_a", "_shape", "_st", "_offset", "_dtype", "_device", "_key", "_store"):
         setattr(self, slot, getattr(new, slot))
     self._base = None
 

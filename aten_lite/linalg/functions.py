@@ -14,12 +14,21 @@ import numpy as np
 
 from .._generated import ops as _ops
 from ..backends import creation as _creation
-from ..rules.shapes.linalg import check_matrix as _check_matrix, check_square as _check_square
+from ..rules.shapes.linalg import (check_matrix as _check_matrix, check_square as _check_square,
+                                   first_zero_pivot)
 from ..tensors.tensor import Tensor
 
 __all__ = ["inv", "det", "slogdet", "solve", "solve_triangular", "cholesky", "qr", "svd",
            "svdvals", "eigh", "eigvalsh", "lstsq", "norm", "vector_norm", "matrix_norm",
-           "matrix_rank", "pinv", "cross", "multi_dot", "matrix_power", "inv_ex", "cholesky_ex"]
+           "matrix_rank", "pinv", "cross", "multi_dot", "matrix_power", "inv_ex", "cholesky_ex",
+           "solve_ex", "cond", "matrix_exp", "tensorinv", "tensorsolve", "matmul", "diagonal",
+           "vecdot", "vander", "LinAlgError"]
+
+
+class LinAlgError(RuntimeError):
+    """torch.linalg.LinAlgError's name: a RuntimeError, as torch's is. aten_lite's LAPACK ops
+    raise RuntimeError, which ``except al.linalg.LinAlgError`` does not catch; catch
+    RuntimeError to handle both."""
 
 
 class SlogdetResult(NamedTuple):
@@ -60,6 +69,11 @@ class CholeskyExResult(NamedTuple):
     info: Tensor
 
 
+class SolveExResult(NamedTuple):
+    result: Tensor
+    info: Tensor
+
+
 # ---- inverses, determinants, solves ----
 
 
@@ -68,9 +82,59 @@ def inv(A: Tensor) -> Tensor:
     return _ops.linalg_inv(A)
 
 
+def _per_matrix_info(A: Tensor, failed_at) -> np.ndarray:
+    """LAPACK's int32 ``info`` of each matrix of A (0: it factorised), from failed_at(matrix),
+    which gives the 1-based failing step of one matrix or 0. Runs only after the batched op
+    raised, so the common case pays nothing."""
+    a = A.detach().numpy()
+    flat = a.reshape((-1,) + a.shape[-2:])
+    return np.array([failed_at(m) for m in flat], dtype=np.int32).reshape(a.shape[:-2])
+
+
+def _info_tensor(info: np.ndarray) -> Tensor:
+    from ..vocab.dtype import int32
+    return _creation.tensor(info, dtype=int32) if info.ndim else _creation.tensor(
+        int(info), dtype=int32)
+
+
+def _on_good_matrices(op, A: Tensor, info: np.ndarray) -> Tensor:
+    """op over A with each failed matrix swapped for the identity and its result zeroed, so
+    the good matrices keep their values and gradients (torch leaves a failed one's result
+    unspecified; zeros say so plainly)."""
+    bad = _creation.tensor(info != 0).reshape(tuple(info.shape) + (1, 1))
+    eye = _creation.eye(A.shape[-1], dtype=A.dtype)
+    out = op(_ops.where(bad, eye, A))
+    return _ops.where(bad, _creation.zeros_like(out), out)
+
+
+def _first_zero_pivot(m: np.ndarray) -> int:
+    try:
+        np.linalg.inv(m)
+    except np.linalg.LinAlgError:
+        return first_zero_pivot(m) or m.shape[-1]
+    return 0
+
+
+def _first_bad_minor(m: np.ndarray) -> int:
+    for k in range(1, m.shape[0] + 1):
+        try:
+            np.linalg.cholesky(m[:k, :k])
+        except np.linalg.LinAlgError:
+            return k
+    return 0
+
+
 def inv_ex(A: Tensor, *, check_errors: bool = False) -> InvExResult:
-    """inv with an int32 ``info`` per matrix (0: inverted). Singular input raises here too."""
-    out = _ops.linalg_inv(A)
+    """inv with an int32 ``info`` per matrix: 0 when inverted, else the 1-based index of the
+    first zero pivot (LAPACK's getrf info), with that matrix's inverse zero-filled. Singular
+    input raises only with check_errors=True, as in torch."""
+    try:
+        out = _ops.linalg_inv(A)
+    except RuntimeError:
+        if check_errors or A.ndim < 2 or A.shape[-1] != A.shape[-2]:
+            raise
+        info = _per_matrix_info(A, _first_zero_pivot)
+        return InvExResult(_on_good_matrices(_ops.linalg_inv, A, info), _info_tensor(info))
     return InvExResult(out, _creation.zeros(tuple(A.shape[:-2]), dtype=_int32()))
 
 
@@ -106,6 +170,26 @@ def solve(A: Tensor, B: Tensor, *, left: bool = True) -> Tensor:
     return _ops.linalg_solve(A, B)
 
 
+def solve_ex(A: Tensor, B: Tensor, *, left: bool = True,
+             check_errors: bool = False) -> SolveExResult:
+    """solve with an int32 ``info`` per matrix of A (0: solved, else the first zero pivot, with
+    that system's solution zero-filled). Raises only with check_errors=True, as in torch."""
+    _check_square("linalg.solve_ex", A)
+    try:
+        X = solve(A, B, left=left)
+    except RuntimeError:
+        if check_errors:
+            raise
+        info = _per_matrix_info(A, _first_zero_pivot)
+        good = _ops.where(_creation.tensor(info != 0).reshape(tuple(info.shape) + (1, 1)),
+                          _creation.eye(A.shape[-1], dtype=A.dtype), A)
+        X = solve(good, B, left=left)
+        bad = _creation.tensor(info != 0).reshape(
+            tuple(info.shape) + (1,) * (X.ndim - info.ndim))
+        return SolveExResult(_ops.where(bad, _creation.zeros_like(X), X), _info_tensor(info))
+    return SolveExResult(X, _creation.zeros(tuple(A.shape[:-2]), dtype=_int32()))
+
+
 def _triangle(A: Tensor, upper: bool, unitriangular: bool) -> Tensor:
     T = A.triu() if upper else A.tril()
     if unitriangular:
@@ -135,8 +219,17 @@ def cholesky(A: Tensor, *, upper: bool = False) -> Tensor:
 
 
 def cholesky_ex(A: Tensor, *, upper: bool = False, check_errors: bool = False) -> CholeskyExResult:
-    """cholesky with an int32 ``info`` per matrix (0: factorised). Non-PD input raises here too."""
-    L = _ops.linalg_cholesky(A, upper=upper)
+    """cholesky with an int32 ``info`` per matrix: 0 when factorised, else the order of the
+    leading minor that is not positive-definite, with that matrix's factor zero-filled.
+    Non-positive-definite input raises only with check_errors=True, as in torch."""
+    try:
+        L = _ops.linalg_cholesky(A, upper=upper)
+    except RuntimeError:
+        if check_errors or A.ndim < 2 or A.shape[-1] != A.shape[-2]:
+            raise
+        info = _per_matrix_info(A, _first_bad_minor)
+        L = _on_good_matrices(lambda M: _ops.linalg_cholesky(M, upper=upper), A, info)
+        return CholeskyExResult(L, _info_tensor(info))
     return CholeskyExResult(L, _creation.zeros(tuple(A.shape[:-2]), dtype=_int32()))
 
 
@@ -398,3 +491,116 @@ def matrix_power(A: Tensor, n: int) -> Tensor:
         if n:
             base = base.matmul(base)
     return result
+
+
+def matmul(input: Tensor, other: Tensor) -> Tensor:  # noqa: A002
+    """torch.linalg.matmul: al.matmul."""
+    return input.matmul(other)
+
+
+def diagonal(A: Tensor, *, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
+    """torch.linalg.diagonal: A.diagonal with the last two dims as the defaults (a view)."""
+    return A.diagonal(offset, dim1, dim2)
+
+
+def vecdot(x: Tensor, y: Tensor, *, dim: int = -1) -> Tensor:
+    """The dot product of x and y along dim, the other dims broadcast (real tensors: no
+    conjugation to do)."""
+    if x.ndim == 0 or y.ndim == 0 or x.shape[dim] != y.shape[dim]:
+        raise RuntimeError(f"linalg.vecdot: Expected x and y to have the same size along dim "
+                           f"{dim}, got shapes {list(x.shape)} and {list(y.shape)}")
+    return (x * y).sum(dim)
+
+
+def vander(x: Tensor, *, N: int | None = None) -> Tensor:
+    """The Vandermonde matrix of x's last dim, increasing powers x**0 ... x**(N-1) (N defaults
+    to x's length), built by a cumulative product so its gradient is exact at zero."""
+    if x.ndim < 1:
+        raise RuntimeError("linalg.vander: x must have at least one dimension")
+    n = x.shape[-1] if N is None else N
+    if n < 1:
+        raise RuntimeError(f"linalg.vander: N must be greater than 1, got N={n}")
+    cols = x.unsqueeze(-1).expand(*x.shape, n - 1)
+    ones = _creation.ones(tuple(x.shape) + (1,), dtype=x.dtype)
+    return _ops.cat([ones, cols], -1).cumprod(-1)
+
+
+def cond(A: Tensor, p=None) -> Tensor:
+    """The condition number of each matrix in norm p: largest over smallest singular value for
+    p None or 2 (the reverse for -2; any matrix shape), else norm(A, p) * norm(inv(A), p) for
+    'fro', 'nuc', inf, -inf, 1, -1 (square; inf for a singular matrix, as in torch)."""
+    _check_matrix("linalg.cond", A)
+    if p in (None, 2, -2):
+        S = svdvals(A)
+        return S.amax(-1) / S.amin(-1) if p != -2 else S.amin(-1) / S.amax(-1)
+    if p not in ("fro", "nuc", math.inf, -math.inf, 1, -1):
+        raise RuntimeError(f"linalg.cond got an invalid norm type: {p}; valid: None, 2, -2, "
+                           "'fro', 'nuc', inf, -inf, 1, -1")
+    _check_square("linalg.cond", A)
+    inverse, info = inv_ex(A)
+    out = matrix_norm(A, p) * matrix_norm(inverse, p)
+    singular = _creation.tensor(info.numpy() != 0)
+    return _ops.where(singular, _creation.full_like(out, math.inf), out)
+
+
+def _taylor_exp(X: Tensor, eye: Tensor, degree: int) -> Tensor:
+    """I + X (I + X/2 (I + X/3 (...))): the degree-term Taylor polynomial of exp by Horner."""
+    out = eye
+    for k in range(degree, 0, -1):
+        out = eye + X.matmul(out) / k
+    return out
+
+
+def matrix_exp(A: Tensor) -> Tensor:
+    """exp of each square matrix by scaling and squaring: A / 2**s has 1-norm at most 1/2, a
+    degree-18 Taylor polynomial of it is exact to far below float64's rounding, then s
+    squarings. Written with matmuls, so autograd and forward mode record it."""
+    _check_square("linalg.matrix_exp", A)
+    if A.shape[-1] == 0 or A.numel() == 0:
+        return A.clone()
+    norm1 = float(A.detach().abs().sum(-2).amax().item())
+    s = max(0, math.ceil(math.log2(norm1 / 0.5))) if norm1 > 0.5 and math.isfinite(norm1) else 0
+    eye = _creation.eye(A.shape[-1], dtype=A.dtype)
+    out = _taylor_exp(A / (2.0 ** s), eye, 18)
+    for _ in range(s):
+        out = out.matmul(out)
+    return out
+
+
+def _prod(dims) -> int:
+    out = 1
+    for d in dims:
+        out *= d
+    return out
+
+
+def tensorinv(A: Tensor, ind: int = 2) -> Tensor:
+    """The inverse of A seen as a linear map from its last dims to its first ind dims: the
+    result B satisfies tensordot(B, A, ind) = identity, shape A.shape[ind:] + A.shape[:ind]."""
+    if ind <= 0:
+        raise RuntimeError(f"linalg.tensorinv: Expected a strictly positive integer for 'ind', "
+                           f"but got {ind}")
+    rows, cols = _prod(A.shape[:ind]), _prod(A.shape[ind:])
+    if rows != cols:
+        raise RuntimeError(f"linalg.tensorinv: Expected self to satisfy the requirement "
+                           f"prod(self.shape[ind:]) == prod(self.shape[:ind]), but got {cols} != "
+                           f"{rows}")
+    return inv(A.reshape(rows, cols)).reshape(*A.shape[ind:], *A.shape[:ind])
+
+
+def tensorsolve(A: Tensor, B: Tensor, dims=None) -> Tensor:
+    """X with tensordot(A, X, X.ndim) = B: A's leading dims match B's shape, X takes A's
+    remaining dims; dims first moves those dims of A to the end."""
+    if dims is not None:
+        dims = [d % A.ndim for d in dims]
+        rest = [d for d in range(A.ndim) if d not in dims]
+        A = A.permute(*rest, *dims)
+    rows = _prod(B.shape)
+    if tuple(A.shape[:B.ndim]) != tuple(B.shape):
+        raise RuntimeError(f"linalg.tensorsolve: Expected A's leading dims {list(A.shape)} to "
+                           f"match B's shape {list(B.shape)}")
+    x_shape = tuple(A.shape[B.ndim:])
+    if _prod(x_shape) != rows:
+        raise RuntimeError(f"linalg.tensorsolve: Expected prod(A.shape[B.ndim:]) == B.numel(), "
+                           f"got {_prod(x_shape)} != {rows}")
+    return _ops.linalg_solve(A.reshape(rows, rows), B.reshape(rows, 1)).reshape(*x_shape)

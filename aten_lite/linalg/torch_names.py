@@ -13,7 +13,7 @@ from ..backends import creation as _creation
 from ..tensors.tensor import Tensor
 
 __all__ = ["inverse", "det", "slogdet", "logdet", "cholesky", "qr", "svd", "pinverse",
-           "cholesky_solve", "cholesky_inverse"]
+           "cholesky_solve", "cholesky_inverse", "matrix_exp"]
 
 
 class TorchSVDResult(NamedTuple):
@@ -80,3 +80,8 @@ def cholesky_inverse(input: Tensor, upper: bool = False) -> Tensor:  # noqa: A00
     """The inverse of A = L @ L.mT from its Cholesky factor input = L (U when upper)."""
     eye = _creation.eye(input.shape[-1], dtype=input.dtype).expand(*input.shape)
     return cholesky_solve(eye, input, upper)
+
+
+def matrix_exp(A: Tensor) -> Tensor:
+    """torch.matrix_exp: linalg.matrix_exp."""
+    return _la.matrix_exp(A)

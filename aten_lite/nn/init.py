@@ -203,3 +203,31 @@ def sparse_(tensor: Tensor, sparsity: float, std: float = 0.01, generator=None) 
     for c in range(cols):
         values[randperm(rows, generator=generator).numpy()[:zeros_per_column], c] = 0.0
     return _fill_from(tensor, as_tensor(values))
+
+
+def _deprecated_alias(name: str):
+    """torch keeps the initialisers' old names without the trailing underscore, each warning
+    once per call that the underscored one replaces it; so do we (same effect, same warning)."""
+    new = globals()[name + "_"]
+
+    def alias(*args, **kwargs):
+        import warnings
+        warnings.warn(f"`nn.init.{name}` is now deprecated in favor of `nn.init.{name}_`.",
+                      FutureWarning, stacklevel=2)
+        return new(*args, **kwargs)
+    alias.__name__ = alias.__qualname__ = name
+    alias.__doc__ = f"Deprecated: nn.init.{name}_ under its old name."
+    return alias
+
+
+uniform = _deprecated_alias("uniform")
+normal = _deprecated_alias("normal")
+constant = _deprecated_alias("constant")
+xavier_uniform = _deprecated_alias("xavier_uniform")
+xavier_normal = _deprecated_alias("xavier_normal")
+kaiming_uniform = _deprecated_alias("kaiming_uniform")
+kaiming_normal = _deprecated_alias("kaiming_normal")
+eye = _deprecated_alias("eye")
+dirac = _deprecated_alias("dirac")
+orthogonal = _deprecated_alias("orthogonal")
+sparse = _deprecated_alias("sparse")

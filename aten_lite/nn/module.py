@@ -42,7 +42,7 @@ class Parameter(Tensor):
         # data's storage (and version counter: it aliases data), no history of its own
         p = new_tensor(cls, data._a, data._shape, data._st, data._offset, data._dtype,
                        data._device, data._layout, data._key, data._version_counter,
-                       data._base)
+                       data._base, data._store)
         p.requires_grad = requires_grad  # checks the dtype
         return p
 

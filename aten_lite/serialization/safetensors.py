@@ -49,7 +49,7 @@ def _arrays(tensors) -> dict[str, np.ndarray]:
                             "be strings")
         if not isinstance(t, Tensor) or t.is_sparse or t._a is None:
             kind = type(t).__name__ if not isinstance(t, Tensor) else \
-                "sparse tensor" if t.is_sparse else "meta tensor"
+                "sparse tensor" if t.is_sparse else f"tensor on {t._device.type!r}"
             raise TypeError(f"safetensors: {name!r} is a {kind}; only dense CPU tensors are "
                             "saved")
         out[name] = np.asarray(t.detach()._a, order="C")  # keeps 0-dim shapes

@@ -503,8 +503,9 @@ class TorchPickler(pickle._Pickler):
 
     def _reduce_tensor(self, t: Tensor):
         if t.is_sparse or t._a is None:
-            raise TypeError(f"save(): cannot save a {'sparse' if t.is_sparse else 'meta'} "
-                            "tensor in torch's format; only dense CPU tensors")
+            kind = "sparse" if t.is_sparse else repr(t._device.type)
+            raise TypeError(f"save(): cannot save a {kind} tensor in torch's format; only "
+                            "dense CPU tensors (move it with .cpu() first)")
         _reduce(t, share=True)  # refuses a non-leaf that requires grad, as torch does
         if isinstance(t, Parameter):
             return (names.torch_name("torch._utils._rebuild_parameter"),

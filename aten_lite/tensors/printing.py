@@ -84,17 +84,22 @@ def get_printoptions() -> dict:
                 linewidth=LINEWIDTH, sci_mode=SCI_MODE)
 
 
-def tensor_repr(t) -> str:
+def tensor_repr(t, values: np.ndarray | None = None) -> str:
+    """torch's repr of t; ``values``: the data of a tensor on a registered device, copied to
+    the host (its repr names the device, as torch's does for 'cuda:0')."""
     prefix = "tensor("
     indent = len(prefix)
     suffixes = []
-    if t._a is None:
+    a = t._a if values is None else values
+    if values is not None:
+        suffixes.append(f"device='{t._device.type}'")
+    if a is None:
         suffixes.append(f"device='{t._device.type}'")
         suffixes.append(f"size={tuple(t._shape)}")
         if t._dtype is not _dtype.get_default_dtype():
             suffixes.append(f"dtype={t._dtype!r}")
         body = "..."
-    elif t._a.size == 0:
+    elif a.size == 0:
         # No values to infer the dtype from, so it is shown unless it is the default float.
         if len(t._shape) != 1:
             suffixes.append(f"size={tuple(t._shape)}")
@@ -104,7 +109,7 @@ def tensor_repr(t) -> str:
     else:
         if t._dtype not in (_dtype.get_default_dtype(), _dtype.int64, _dtype.bool_):
             suffixes.append(f"dtype={t._dtype!r}")
-        body = _body(t._a, indent)
+        body = _body(a, indent)
     if t.grad_fn is not None:
         suffixes.append(f"grad_fn=<{type(t.grad_fn).__name__}>")
     elif t._requires_grad:

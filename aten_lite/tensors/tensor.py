@@ -117,6 +117,17 @@ def set_data_hook(hook):
 _read_hook = None
 
 
+# The reader of a registered device's tensors: t -> a NumPy copy of its values, set by
+# aten_lite/backends/devices.py (a layer above this one) when it is imported.
+_device_reader = None
+
+
+def set_device_reader(fn) -> None:
+    """Set the function that copies a registered device's tensor to a NumPy array."""
+    global _device_reader
+    _device_reader = fn
+
+
 def set_read_hook(hook):
     """Set the read hook (None: none); returns the previous one, for restoring it."""
     global _read_hook
@@ -144,7 +155,7 @@ class _VersionCounter:
 # much again. `new_tensor` is the constructor the other modules call (sparse tensors, detached
 # aliases, parameters), the storage slots as its arguments.
 _STORAGE_SLOTS = ("_a", "_shape", "_st", "_offset", "_dtype", "_device", "_layout", "_key",
-                  "_vc", "_base")
+                  "_vc", "_base", "_store")
 _NO_HISTORY = {"_requires_grad": "False", "_grad": "None", "grad_fn": "None",
                "_retains_grad": "False", "_hooks": "None", "_output_nr": "0"}
 
@@ -177,12 +188,12 @@ _SHARED_COUNTER = ["vc = None", "if base is not None:", "    if base._base is no
                    "        base = base._base", "    vc = base._version_counter"]
 
 new_tensor = _constructor(
-    "new_tensor(cls: type, a, shape, st, offset, dtype, device, layout, key, vc, base) "
-    "-> Tensor",
+    "new_tensor(cls: type, a, shape, st, offset, dtype, device, layout, key, vc, base, "
+    "store=None) -> Tensor",
     """A new ``cls`` (Tensor or a subclass, which sets its own slots after) with these storage
     slots and no history (Note [Tensor slots]).""",
     [], cls="cls", a="a", shape="shape", st="st", offset="offset", dtype="dtype",
-    device="device", layout="layout", key="key", vc="vc", base="base")
+    device="device", layout="layout", key="key", vc="vc", base="base", store="store")
 
 
 class Tensor(_TensorOps):
@@ -192,6 +203,9 @@ class Tensor(_TensorOps):
       * CPU: `_a` is an ndarray with exactly this tensor's shape and strides; views share its
         memory. `_st` caches the strides in elements (None until first asked for).
       * meta: `_a` is None; `_shape`, `_st` and `_offset` (in elements) describe the geometry.
+      * a registered device (Note [Devices from outside] in aten_lite/backends/devices.py):
+        `_a` is None as for meta, and `_store` holds the device's memory object, shared by
+        views; `_store` is None on the CPU and meta.
       * `_vc` is the version counter shared with every view of the storage, made on first
         use; `_base` is the tensor that owns the storage when this is a view, else None.
     """
@@ -219,7 +233,7 @@ class Tensor(_TensorOps):
         view of; the result then shares its version counter.""",
         _SHARED_COUNTER, a="a", shape="a.shape", st="None", offset="0",
         dtype="_DTYPE_OF_NP[a.dtype]", device="_CPU", layout="_STRIDED", key="_KEY_CPU",
-        vc="vc", base="base"))
+        vc="vc", base="base", store="None"))
 
     _meta = staticmethod(_constructor(
         "_meta(shape, dtype: DType, strides=None, base: Tensor | None = None, offset: int = 0) "
@@ -229,7 +243,19 @@ class Tensor(_TensorOps):
         ["shape = tuple(shape)", *_SHARED_COUNTER], a="None", shape="shape",
         st="contiguous_strides(shape) if strides is None else tuple(strides)",
         offset="offset", dtype="dtype", device="_META", layout="_STRIDED", key="_KEY_META",
-        vc="vc", base="base"))
+        vc="vc", base="base", store="None"))
+
+    _on_device = staticmethod(_constructor(
+        "_on_device(store, shape, dtype: DType, device, key, strides=None, offset: int = 0, "
+        "base: Tensor | None = None) -> Tensor",
+        """A tensor of a device a package registered (Note [Devices from outside] in
+        aten_lite/backends/devices.py): `store` is the device's memory object, which views
+        share; `shape`, `strides` (default contiguous) and `offset` (in elements) place the
+        elements in it. `_a` is None, as for meta tensors: no NumPy array holds the data.""",
+        ["shape = tuple(shape)", *_SHARED_COUNTER], a="None", shape="shape",
+        st="contiguous_strides(shape) if strides is None else tuple(strides)",
+        offset="offset", dtype="dtype", device="device", layout="_STRIDED", key="key",
+        vc="vc", base="base", store="store"))
 
     # ---- lazily made state ----
 
@@ -398,6 +424,12 @@ class Tensor(_TensorOps):
     # ---- conversion to Python and NumPy ----
 
     def _data_or_raise(self, what: str) -> np.ndarray:
+        if self._store is not None:  # a registered device's tensor: its values, copied
+            if what == "Tensor.numpy()":
+                raise TypeError(f"can't convert {self._device.type} device type tensor to "
+                                "numpy. Use Tensor.cpu() to copy the tensor to host memory "
+                                "first.")
+            return _device_reader(self)
         if self._a is None:
             hook = _data_hook
             if hook is not None and self._key is _KEY_CPU:
@@ -476,13 +508,15 @@ class Tensor(_TensorOps):
     def __repr__(self) -> str:
         if self._a is None and self._key is _KEY_CPU:  # a capture tensor: printing reads data
             self._data_or_raise("print(Tensor)")
+        if self._store is not None:  # a registered device's tensor: printed from a copy
+            return tensor_repr(self, self._data_or_raise("print(Tensor)"))
         return tensor_repr(self)
 
     def __format__(self, spec: str) -> str:
         # A 0-dim tensor formats like its number (f"{loss:.3f}"), as in torch.
         if self._a is None and self._key is _KEY_CPU:  # a capture tensor: formatting reads data
             self._data_or_raise("format(Tensor)")
-        if not self._shape and self._a is not None:
+        if not self._shape and (self._a is not None or self._store is not None):
             return format(self.item(), spec)
         return format(repr(self), spec)
 

@@ -10,9 +10,11 @@ shape rule only, which makes it the cheap way to check shapes of a whole program
 
 from __future__ import annotations
 
-__all__ = ["device", "Device", "Layout", "strided", "sparse_coo", "DEVICE_TYPES"]
+__all__ = ["device", "Device", "Layout", "strided", "sparse_coo", "DEVICE_TYPES",
+           "add_device_type"]
 
-DEVICE_TYPES: tuple[str, ...] = ("cpu", "meta")
+# A list: a device a package registers is added in place (add_device_type).
+DEVICE_TYPES: list[str] = ["cpu", "meta"]
 
 
 class device:
@@ -80,6 +82,14 @@ def _make_device(name: str) -> device:
 
 
 device._instances.update({name: _make_device(name) for name in DEVICE_TYPES})
+
+
+def add_device_type(name: str) -> device:
+    """The one instance of a device type a package registers (register_device in
+    aten_lite/backends/devices.py checks the name first)."""
+    DEVICE_TYPES.append(name)
+    d = device._instances[name] = _make_device(name)
+    return d
 Device = device  # the class, under the name the rest of the runtime uses for annotations
 cpu = device._instances["cpu"]
 meta = device._instances["meta"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 __all__ = [
     "DispatchKey", "CPU", "META", "SPARSE_CPU", "COMPOSITE", "AUTOGRAD", "BACKEND_KEYS",
-    "YAML_KEYS", "KEYS", "PRIORITY", "KEY_PLACES", "key_named",
+    "YAML_KEYS", "KEYS", "PRIORITY", "KEY_PLACES", "DEVICE_KEYS", "key_named", "add_device_key",
 ]
 
 
@@ -59,20 +59,40 @@ COMPOSITE = _key("CompositeImplicitAutograd")
 AUTOGRAD = _key("Autograd")
 
 # The keys of a tensor: a table holds a kernel for each (Note [The journey of an op]).
-BACKEND_KEYS: tuple[DispatchKey, ...] = (CPU, META, SPARSE_CPU)
+# Lists, not tuples: a device a package registers adds its key to them in place
+# (add_device_key), and the modules that imported them see it.
+BACKEND_KEYS: list[DispatchKey] = [CPU, META, SPARSE_CPU]
 # The keys a YAML `dispatch:` map may name, in this order (tools/codegen/vocab.py's DISPATCH_KEYS).
-YAML_KEYS: tuple[DispatchKey, ...] = BACKEND_KEYS + (COMPOSITE,)
+YAML_KEYS: tuple[DispatchKey, ...] = (CPU, META, SPARSE_CPU, COMPOSITE)
 # Every key a kernel may be registered for (al.library.impl).
-KEYS: tuple[DispatchKey, ...] = YAML_KEYS + (AUTOGRAD,)
+KEYS: list[DispatchKey] = [*YAML_KEYS, AUTOGRAD]
 # When a call's arguments have several keys, the first of these found is chosen.
-PRIORITY: tuple[DispatchKey, ...] = (AUTOGRAD, SPARSE_CPU, CPU, META)
+PRIORITY: list[DispatchKey] = [AUTOGRAD, SPARSE_CPU, CPU, META]
 # Where each backend key's tensors live, as (device type, layout name): the miss message
 # names it, and it is the one (device, layout) -> key map.
 KEY_PLACES: dict[DispatchKey, tuple[str, str]] = {
     CPU: ("cpu", "strided"), META: ("meta", "strided"), SPARSE_CPU: ("cpu", "sparse_coo"),
 }
+# Each device type's key for dense (strided) tensors: what a factory's device= selects.
+DEVICE_KEYS: dict[str, DispatchKey] = {"cpu": CPU, "meta": META}
 
 _BY_SPELLING: dict[str, DispatchKey] = {str(k): k for k in KEYS}
+
+
+def add_device_key(spelling: str, device_type: str) -> DispatchKey:
+    """Make the backend key of a device a package registers (Note [Devices from outside] in
+    aten_lite/backends/devices.py): its one instance, placed in every table above. Called
+    once per device, by register_device, which has checked both names."""
+    if spelling in _BY_SPELLING:
+        raise ValueError(f"dispatch key {spelling!r} exists already; pick another key name")
+    key = _key(spelling)
+    BACKEND_KEYS.append(key)
+    KEYS.insert(len(KEYS) - 1, key)
+    PRIORITY.append(key)
+    KEY_PLACES[key] = (device_type, "strided")
+    DEVICE_KEYS[device_type] = key
+    _BY_SPELLING[spelling] = key
+    return key
 
 
 def key_named(spelling) -> DispatchKey:

@@ -17,6 +17,7 @@ from ...rules.kernel_rules import (
 )
 from ...rules.views import copy_with_strides, preserved_strides
 from ...tensors.tensor import Tensor
+from .. import devices as _devices
 
 __all__ = ["clone_cpu", "copy_cpu", "fill_cpu", "zero_cpu", "to_dtype_cpu", "to_device_cpu"]
 
@@ -108,4 +109,6 @@ def to_device_cpu(self: Tensor, device, dtype=None, non_blocking: bool = False,
     dtype = self._dtype if dtype is None else _parse_dtype(dtype)
     if target.type == "meta":
         return Tensor._meta(self._shape, dtype)
+    if target.type != "cpu":  # a registered device (Note [Devices from outside])
+        return _devices.from_host(astype_quietly(self._a, dtype), target)
     return to_dtype_cpu(self, dtype, non_blocking, copy)

@@ -84,27 +84,11 @@ def _batch_label(batch_shape, flat_index: int) -> str:
     return f"(Batch element {flat_index}): " if batch_shape else ""
 
 
-def _first_zero_pivot(a: np.ndarray) -> int:
-    """The 1-based index of the first exactly-zero pivot of LU with partial pivoting (LAPACK's
-    getrf info), 0 when there is none. Runs only on the error path."""
-    u = np.array(a, dtype=np.float64)
-    n = u.shape[0]
-    first = 0
-    for j in range(n):
-        p = j + int(np.argmax(np.abs(u[j:, j])))
-        if u[p, j] == 0:
-            first = first or j + 1
-            continue
-        u[[j, p]] = u[[p, j]]
-        u[j + 1:, j:] -= np.outer(u[j + 1:, j] / u[j, j], u[j, j:])
-    return first
-
-
 def _raise_singular(name: str, a: np.ndarray):
     batch = a.shape[:-2]
     flat = a.reshape((-1,) + a.shape[-2:])
     for i, m in enumerate(flat):
-        k = _first_zero_pivot(m)
+        k = rules.first_zero_pivot(m)
         if k:
             raise RuntimeError(
                 f"{name}: {_batch_label(batch, i)}The diagonal element {k} is zero, the inversion "

@@ -21,7 +21,7 @@ from .indexed import (  # noqa: F401 (found by name: getattr(shapes, rule))
 )
 from .linalg import (  # noqa: F401 (found by name: getattr(shapes, rule))
     linalg_cholesky, linalg_det, linalg_eigh, linalg_inv, linalg_qr, linalg_slogdet, linalg_solve,
-    linalg_svd,
+    linalg_svd, first_zero_pivot,
 )
 from .loss import (  # noqa: F401 (found by name: getattr(shapes, rule))
     log_softmax_backward, nll_loss, nll_loss_backward,

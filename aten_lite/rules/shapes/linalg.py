@@ -5,10 +5,12 @@ factorisation needs it, with torch's messages, and gives the shapes of the facto
 
 from __future__ import annotations
 
+import numpy as np
+
 from .core import broadcast_shapes
 
 __all__ = ["linalg_inv", "linalg_det", "linalg_cholesky", "linalg_solve", "linalg_slogdet",
-           "linalg_eigh", "linalg_svd", "linalg_qr"]
+           "linalg_eigh", "linalg_svd", "linalg_qr", "first_zero_pivot"]
 
 # torch's names of the dtypes, as its linalg messages spell them.
 _TORCH_NAMES = {"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int",
@@ -97,3 +99,19 @@ def linalg_qr(A, complete: bool = False):
     k = m if complete else min(m, n)
     batch = tuple(batch)
     return (batch + (m, k), A._dtype), (batch + (k, n), A._dtype)
+
+
+def first_zero_pivot(a: np.ndarray) -> int:
+    """The 1-based index of the first exactly-zero pivot of LU with partial pivoting (LAPACK's
+    getrf info), 0 when there is none. Runs only on the error path."""
+    u = np.array(a, dtype=np.float64)
+    n = u.shape[0]
+    first = 0
+    for j in range(n):
+        p = j + int(np.argmax(np.abs(u[j:, j])))
+        if u[p, j] == 0:
+            first = first or j + 1
+            continue
+        u[[j, p]] = u[[p, j]]
+        u[j + 1:, j:] -= np.outer(u[j + 1:, j] / u[j, j], u[j, j:])
+    return first
