@@ -34,6 +34,7 @@ from ..vocab.dispatch_keys import CPU
 from ..rules.shapes import core as rules
 from .fused_spec import FusedSpec
 from .kernels_cache import cache_dir, load_or_build, load_or_build_many
+from .kernels_rows import row_source
 from .kernels_source import FusionBuildError, FusedSource, fused_source
 
 __all__ = ["compile_fused", "compile_many", "FusedKernel", "FusionBuildError", "cache_dir"]
@@ -55,7 +56,7 @@ def compile_fused(spec: FusedSpec) -> "FusedKernel":
     if found is not None:
         return found
     start = time.perf_counter()
-    kernel, source = load_or_build(_code_spec(spec), fused_source)
+    kernel, source = load_or_build(_code_spec(spec), _source)
     result = FusedKernel(spec, source, kernel, time.perf_counter() - start)
     _Built.kernels[spec] = result
     return result
@@ -76,7 +77,7 @@ def compile_many(specs, jobs: int | None = None) -> list:
             raise TypeError(f"compile_many: expected FusedSpecs, got {type(spec).__name__}")
     todo = list(dict.fromkeys(s for s in specs if s not in _Built.kernels))
     start = time.perf_counter()
-    built = load_or_build_many([_code_spec(s) for s in todo], fused_source,
+    built = load_or_build_many([_code_spec(s) for s in todo], _source,
                                jobs or os.cpu_count() or 1)
     seconds = (time.perf_counter() - start) / max(1, len(todo))
     for spec, found in zip(todo, built):
@@ -84,6 +85,12 @@ def compile_many(specs, jobs: int | None = None) -> list:
             _Built.kernels[spec] = FusedKernel(spec, found[1], found[0], seconds)
     failed = {s: f for s, f in zip(todo, built) if isinstance(f, Exception)}
     return [failed.get(s) or _Built.kernels[s] for s in specs]
+
+
+def _source(spec: FusedSpec) -> FusedSource:
+    """The translation unit of ``spec``: a row kernel's (Note [Row kernels] in kernels_rows.py)
+    or a fused loop's."""
+    return row_source(spec) if spec.row_dims else fused_source(spec)
 
 
 def _code_spec(spec: FusedSpec) -> FusedSpec:
@@ -116,7 +123,7 @@ class FusedKernel:
     def source(self) -> FusedSource:
         """The C++ text and a summary of the group (rendered again for a cached kernel)."""
         if self._source is None:
-            self._source = fused_source(self.spec)
+            self._source = _source(self.spec)
         return self._source
 
     def __repr__(self) -> str:

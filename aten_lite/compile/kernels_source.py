@@ -146,9 +146,9 @@ def fused_source(spec: FusedSpec) -> FusedSource:
     # A library's op (NS::op): Note [Library ops in fused kernels].
     from .library_entries import LibraryEntryError, library_entry
 
-    if spec.row_dims:  # Note [Row fusion] in passes/fusion.py
-        from .kernels_rows import row_source
-        return row_source(spec)
+    if spec.row_dims:
+        raise FusionBuildError("fused kernel: a row kernel's spec (row_dims > 0) is rendered by "
+                               "kernels_rows.row_source, not fused_source")
     entries = _entries()
     where, nfs = [], []
     for j, step in enumerate(spec.steps):
