@@ -166,7 +166,7 @@ def test_two_passes_over_the_cached_row_are_one_kernel():
 
 
 @pytest.mark.parametrize("shape", [(1, 2), (3, 1, 9), (7, 3), (2, 3, 4, 129), (5, 4097),
-                                   (4, 1)])
+                                   (4, 1), (0, 5)])
 @pytest.mark.parametrize("fn,extra", [(softmax, 0), (layer_norm, 2), (centered_unsqueeze, 0)],
                          ids=["softmax", "layer_norm", "unsqueeze"])
 def test_odd_shapes(fn, extra, shape):

@@ -232,8 +232,9 @@ class FusedKernel:
                 if not a.flags.c_contiguous:
                     raise ValueError("fused kernel: a row kernel's out tensors must be "
                                      "contiguous")
-        self._kernel(0, *(a.reshape(outer + ((1,) if levels[j] else (n,)))
-                          for a, j in zip(outs, self.spec.outputs)), *arrays)
+        if 0 not in space:  # no rows (or empty ones): nothing to compute
+            self._kernel(0, *(a.reshape(outer + ((1,) if levels[j] else (n,)))
+                              for a, j in zip(outs, self.spec.outputs)), *arrays)
         return self._results(outs, out)
 
     def _check_inputs(self, inputs) -> tuple:
