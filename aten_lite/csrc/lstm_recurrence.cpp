@@ -13,7 +13,7 @@
 // outputs followed by rows carried : rows of the initial state. Every array C-contiguous.
 //
 // The gates are in the node's order and scale (Note [LSTM gates in the fused node] in
-// recurrent.py): columns (o, i, f, g), the sigmoid gates' pre-activations halved, so that
+// aten_lite/nn/recurrent.py): columns (o, i, f, g), the sigmoid gates' pre-activations halved, so that
 // sigmoid(z) = 0.5 tanh(z') + 0.5 with z' the value the columns hold.
 //
 // Forward: `gates` holds each row's input projection plus bias on entry; each step adds

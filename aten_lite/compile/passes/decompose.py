@@ -1,12 +1,13 @@
-"""Decomposition: softmax, log_softmax and log_softmax's backward over the last dim become the
-elementwise ops and row reductions they are made of, so that row fusion (Note [Row fusion] in
-fusion.py) runs them, and the ops around them, as one kernel.
+"""Decomposition: softmax, log_softmax, their backwards and layer_norm's forward over the last
+dim become the elementwise ops and row reductions they are made of, so that row fusion (Note
+[Row fusion] in fusion.py) runs them, and the ops around them, as one kernel.
 
 Note [Decomposing softmax]
-Eager's ``softmax`` is five kernels already (amax, sub, exp, sum, div: backends/cpu/softmax.py),
-each a pass over memory; as a row group it is one kernel that reads its input once and writes
-its output once, computing the same ops in the same order (the row sums fold as eager's do),
-so a softmax over the last dim is always decomposed. ``log_softmax`` and its backward have
+Eager's ``softmax`` (amax, sub, exp, sum, div), its backward and ``_layer_norm`` (nn.LayerNorm's
+op: mean, sub, mul, mean, add, rsqrt, mul, mul, add) are each one C++ pass
+(backends/cpu/softmax.py, backends/cpu/normalization.py) computing those ops in that order; a row group
+computes the same ops in the same order (the row sums fold as eager's do) in one kernel that
+also takes in the elementwise ops around them, so these are always decomposed. ``log_softmax`` and its backward have
 one-pass kernels of their own (which replay runs on arrays, lower.py), so they are decomposed
 only in a chain: when the op producing their input or an op reading their result is
 elementwise, and the row kernel then saves the write and re-read of the value between them;
@@ -27,7 +28,11 @@ from ..ir import Node, Value
 
 __all__ = ["run"]
 
-_OPS = ("softmax.int", "log_softmax.int", "_log_softmax_backward")
+_OPS = ("softmax.int", "log_softmax.int", "_log_softmax_backward", "_softmax_backward",
+        "_layer_norm")
+# Decomposed wherever eligible: eager runs each as one C++ pass computing these very ops in
+# this order, so a row group gives its bits and fuses what surrounds it.
+_ALWAYS = ("softmax.int", "_softmax_backward", "_layer_norm")
 _MIN_ONE_PASS_ROW = 128  # Note [Decomposing softmax]
 
 
@@ -42,8 +47,8 @@ def run(graph, max_row: int) -> int:
     for node in list(graph.nodes):
         if node.op not in _OPS or not _eligible(node, max_row):
             continue
-        if node.op != "softmax.int" and (node.outputs[0].shape[-1] < _MIN_ONE_PASS_ROW
-                                         or not _in_chain(node, readers)):
+        if node.op not in _ALWAYS and (node.outputs[0].shape[-1] < _MIN_ONE_PASS_ROW
+                                       or not _in_chain(node, readers)):
             continue
         made = _expand(graph, node, next_id)
         next_id += len(made)
@@ -56,7 +61,15 @@ def run(graph, max_row: int) -> int:
 
 def _eligible(node, max_row: int) -> bool:
     out = node.outputs[0]
-    if node.op == "_log_softmax_backward":
+    if node.op == "_layer_norm":
+        x, weight, bias, _ = node.args
+        nd = len(out.shape)
+        return len(node.outputs) == 1 and nd >= 2 and not node.impure and \
+            out.dtype.name in ("float32", "float64") and 2 <= out.shape[-1] <= max_row and \
+            isinstance(x, Value) and x.shape == out.shape and x.dtype is out.dtype and \
+            all(isinstance(t, Value) and t.dtype is out.dtype and t.shape == out.shape[-1:]
+                for t in (weight, bias))
+    if node.op in ("_log_softmax_backward", "_softmax_backward"):
         tensors, dim, extra = node.args[:2], node.args[2], None
     else:
         tensors, dim, extra = node.args[:1], node.args[1], node.args[2]
@@ -90,6 +103,23 @@ def _expand(graph, node, next_id: int) -> list:
         made.append(n)
         return value
 
+    if node.op == "_layer_norm":  # Note [Decomposing softmax]; nn.functional.layer_norm's ops
+        x, weight, bias, eps = node.args
+        mean = op("mean", (x, dims, True, None), row)
+        centered = op("sub.Tensor", (x, mean, 1), out.shape)
+        squares = op("mul.Tensor", (centered, centered), out.shape)
+        var = op("mean", (squares, dims, True, None), row)
+        rstd = op("rsqrt", (op("add.Tensor", (var, eps, 1), row),), row)
+        normed = op("mul.Tensor", (op("mul.Tensor", (centered, rstd), out.shape), weight),
+                    out.shape)
+        op("add.Tensor", (normed, bias, 1), out.shape, last=True)
+        return made
+    if node.op == "_softmax_backward":  # probs * (grad - (grad * probs).sum(-1))
+        grad, probs = node.args[:2]
+        total = op("sum", (op("mul.Tensor", (grad, probs), out.shape), dims, True, None), row)
+        op("mul.Tensor", (probs, op("sub.Tensor", (grad, total, 1), out.shape)), out.shape,
+           last=True)
+        return made
     if node.op == "_log_softmax_backward":
         grad, result = node.args[:2]
         total = op("sum", (grad, dims, True, None), row)

@@ -27,9 +27,10 @@ Note [Row fusion]
 A reduction over the last dims (not all of them) whose result is broadcast back into the rows
 it came from (softmax's ``x - x.amax(-1, keepdim=True)``, layer_norm's mean and variance) does
 not close its group: the group becomes a row group (``rows``: how many trailing dims make a
-row), whose kernel handles a row at a time (Note [Row kernels] in kernels_rows.py). Its values
-are element-level (the group's shape, ``space``) or row-level (one per row: shaped
-``space[:-rows] + (1,) * rows``, keepdim, or ``space[:-rows]``). A node joins a row group when
+row), whose kernel handles a row at a time (Note [Row kernels] in
+aten_lite/compile/kernels_rows.py). Its values are element-level (the group's shape,
+``space``) or row-level (one per row: shaped ``space[:-rows] + (1,) * rows``, keepdim, or
+``space[:-rows]``). A node joins a row group when
   * it is such a reduction (a floating sum/mean/amax/amin/prod keeping its dtype, over the
     group's row dims, of a row of at least 2 and at most _MAX_ROW elements) of an
     element-level value of the group, or of a value from outside, which starts a group;
