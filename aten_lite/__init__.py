@@ -123,6 +123,7 @@ _forward_ad.install_rules(_forward_rules)
 from . import func  # noqa: E402,F401
 from .compile import compile as compile  # noqa: E402 (graph mode; the package stays importable)
 from . import cuda  # noqa: E402,F401
+from . import opencl  # noqa: E402,F401 (al.opencl; device "opencl" registers on first use)
 from . import amp  # noqa: E402,F401 (al.amp.GradScaler, al.amp.autocast)
 from . import linalg  # noqa: E402,F401 (al.linalg.inv, al.linalg.svd, ...)
 from . import distributions  # noqa: E402,F401 (al.distributions.Normal, ...; uses al.linalg)
