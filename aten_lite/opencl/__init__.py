@@ -64,4 +64,16 @@ def synchronize() -> None:
     init().synchronize()
 
 
+def _unregister() -> None:
+    """Remove device "opencl" and arm its registration on first use again: for tests, which
+    leave a process with the built-in devices only (docs/DEVICES.md, "Limits")."""
+    if "backend" in _state:
+        from ..backends.devices import unregister_device
+        unregister_device("opencl")
+    _state.clear()
+    from ..vocab import device as _device_mod
+    if "opencl" not in _device_mod._LAZY_TYPES:
+        _add_lazy_device_type("opencl", init)
+
+
 _add_lazy_device_type("opencl", init)

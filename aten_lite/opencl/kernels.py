@@ -427,6 +427,7 @@ def install(backend) -> None:
     """Register the device's kernels (called once, when "opencl" registers)."""
     global _B
     _B = backend
+    _KERNELS.clear()  # kernels of an earlier registration belong to its context
     for op, entry in elementwise_ops().items():
         _EW[op] = _elementwise_kernel(op, entry)
         impl(op, "opencl", _EW[op])

@@ -35,7 +35,8 @@ def ctype(dtype_name: str) -> str:
 
 def _prelude(t: str) -> str:
     ext = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if t == "double" else ""
-    return ext + f"""typedef {t} T;
+    return ext + f"""#pragma OPENCL FP_CONTRACT OFF
+typedef {t} T;
 inline T al_sign(T x) {{ return (T)((x > (T)0) - (x < (T)0)); }}
 inline T al_sigmoid(T x) {{ return (T)1 / ((T)1 + exp(-x)); }}
 inline T al_reciprocal(T x) {{ return (T)1 / x; }}
