@@ -202,11 +202,14 @@ def _reduce(kind: str, self: Tensor, dims: list[int], result: Tensor) -> Tensor:
     while w < min(nred, 256, _B.max_group):
         w *= 2
     w = min(w, _B.max_group)
-    src = source.reduction_source(kind, source.ctype(self._dtype.name), len(keep), len(dims))
+    # each group of dimensions merged where it walks memory as one (contiguous: one each)
+    kn, (ks,) = _merge([self._shape[d] for d in keep], [[self._st[d] for d in keep]])
+    rn, (rs,) = _merge([self._shape[d] for d in dims], [[self._st[d] for d in dims]])
+    src = source.reduction_source(kind, source.ctype(self._dtype.name), len(kn), len(rn))
     kargs = [out._store, self._store, _long(self._offset), _long(nred),
              _B.cl.LocalMemory(w * self._dtype.itemsize)]
-    for d in keep + dims:
-        kargs += [_long(self._shape[d]), _long(self._st[d])]
+    for n, st in list(zip(kn, ks)) + list(zip(rn, rs)):
+        kargs += [_long(n), _long(st)]
     _B.run(_kernel(src, "al_reduce"), (nout * w,), (w,), *kargs)
     return out
 
@@ -237,7 +240,6 @@ def _matmul(a: Tensor, m: Tensor, batch: int, c: Tensor | None = None, beta=0, a
     out = _empty((batch, M, N), d)
     if batch * M * N == 0:
         return out
-    ts = source.TILE
 
     def geometry(t):
         st = list(t._st)
@@ -250,18 +252,15 @@ def _matmul(a: Tensor, m: Tensor, batch: int, c: Tensor | None = None, beta=0, a
     kargs = [out._store, _long(M), _long(N), _long(K), a._store, *geometry(a), m._store,
              *geometry(m), *cargs, np.int32(has_c), _number(alpha, d),
              _number(beta if has_c else 0, d)]
-    size = (-(-N // ts) * ts, -(-M // ts) * ts, batch)
-    _B.run(_kernel(source.matmul_source(source.ctype(d.name)), "al_matmul"), size,
-           (ts, ts, 1), *kargs)
+    rows, cols = source.BLOCK
+    size = (-(-N // cols), -(-M // rows), batch)
+    src = source.matmul_source(source.ctype(d.name), m._st[-1] == 1)
+    _B.run(_kernel(src, "al_matmul"), size, None, *kargs)
     return out
 
 
-def _tiles_fit() -> bool:
-    return _B.max_group >= source.TILE * source.TILE
-
-
 def mm(self, mat2):
-    if _float_operands([self, mat2]) is None or not _tiles_fit():
+    if _float_operands([self, mat2]) is None:
         return cpu_fallback("mm")(self, mat2)
     result = _meta_result("mm", (self, mat2))
     out = _matmul(self, mat2, 1)
@@ -269,7 +268,7 @@ def mm(self, mat2):
 
 
 def bmm(self, mat2):
-    if _float_operands([self, mat2]) is None or not _tiles_fit():
+    if _float_operands([self, mat2]) is None:
         return cpu_fallback("bmm")(self, mat2)
     result = _meta_result("bmm", (self, mat2))
     return _matmul(self, mat2, self._shape[0]).view(tuple(result._shape))
@@ -279,7 +278,7 @@ def addmm(self, mat1, mat2, beta=1, alpha=1):
     on_cpu = cpu_fallback("addmm")
     if _float_operands([self, mat1, mat2]) is None or not (_is_number(beta) and
                                                            _is_number(alpha)) \
-            or not _tiles_fit():
+           :
         return on_cpu(self, mat1, mat2, beta=beta, alpha=alpha)
     result = _meta_result("addmm", (self, mat1, mat2))
     shape = tuple(result._shape)

@@ -15,15 +15,15 @@ the op, the dtypes, which arguments are numbers (passed by value, "wrapped numbe
 compute dtype) and the number of dimensions after merging the dimensions every operand walks
 contiguously; shapes, strides and offsets are arguments, so one build serves every shape.
 Reductions are one work-group per output element reducing in a local-memory tree; matrix
-products are 16x16 tiles in local memory.
+products are blocks of 4x8 results per work item, accumulated in registers.
 """
 
 from __future__ import annotations
 
 __all__ = ["ctype", "elementwise_source", "reduction_source", "matmul_source",
-           "log_softmax_source", "nll_loss_source", "TILE"]
+           "log_softmax_source", "nll_loss_source", "BLOCK"]
 
-TILE = 16
+BLOCK = (4, 8)  # the rows and columns of out one matmul work item computes
 
 _CTYPES = {"float32": "float", "float64": "double", "float16": "half", "bool": "uchar",
            "int64": "long", "int32": "int", "uint8": "uchar"}
@@ -133,7 +133,11 @@ def _walk(prefix: str, var: str, ndim: int, target: str) -> list[str]:
     strides s{prefix}_d."""
     out = [f"    long q = {var}, c;"]
     for d in reversed(range(ndim)):
-        out.append(f"    c = q % n{prefix}_{d}; q /= n{prefix}_{d}; {target} += c * s{prefix}_{d};")
+        if d:
+            out.append(f"    c = q % n{prefix}_{d}; q /= n{prefix}_{d}; "
+                       f"{target} += c * s{prefix}_{d};")
+        else:
+            out.append(f"    {target} += q * s{prefix}_0;")
     return out
 
 
@@ -161,32 +165,57 @@ def reduction_source(kind: str, t: str, nkeep: int, nred: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def matmul_source(t: str) -> str:
-    """out[b] = alpha * a[b] @ m[b] (+ beta * c[b] when has_c), over strided operands, in
-    TILE x TILE tiles of a and m staged in local memory; out is contiguous (batch, M, N)."""
-    return _prelude(t) + f"""#define TS {TILE}
+def matmul_source(t: str, unit_col_stride: bool) -> str:
+    """out[b] = alpha * a[b] @ m[b] (+ beta * c[b] when has_c) over strided operands; out is
+    contiguous (batch, M, N). Each work item computes a ROWS x COLS block in registers (rows
+    and columns past the edge read the last valid one and are not stored), which is what makes
+    a CPU driver vectorise: 16x16 tiles staged in local memory ran 50 times slower on PoCL.
+    ``unit_col_stride``: m's columns are adjacent (ms1 == 1), a constant to the compiler."""
+    ms1 = "1" if unit_col_stride else "ms1"
+    return _prelude(t) + f"""#define ROWS {BLOCK[0]}
+#define COLS {BLOCK[1]}
 __kernel void al_matmul(__global T* out, const long M, const long N, const long K,
     __global const T* a, const long ao, const long as0, const long as1, const long asb,
     __global const T* m, const long mo, const long ms0, const long ms1, const long msb,
     __global const T* cm, const long co, const long cs0, const long cs1, const long csb,
     const int has_c, const T alpha, const T beta) {{
-  __local T ta[TS][TS];
-  __local T tm[TS][TS];
-  const int lr = get_local_id(1), lc = get_local_id(0);
-  const long row = get_global_id(1), col = get_global_id(0), b = get_global_id(2);
-  T acc = (T)0;
-  for (long k0 = 0; k0 < K; k0 += TS) {{
-    long ka = k0 + lc, km = k0 + lr;
-    ta[lr][lc] = (row < M && ka < K) ? a[ao + b * asb + row * as0 + ka * as1] : (T)0;
-    tm[lr][lc] = (km < K && col < N) ? m[mo + b * msb + km * ms0 + col * ms1] : (T)0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int k = 0; k < TS; ++k) acc += ta[lr][k] * tm[k][lc];
-    barrier(CLK_LOCAL_MEM_FENCE);
+  const long c0 = get_global_id(0) * COLS, r0 = get_global_id(1) * ROWS, b = get_global_id(2);
+  if (c0 >= N || r0 >= M) return;
+  __global const T* ar[ROWS];
+  for (int i = 0; i < ROWS; ++i) ar[i] = a + ao + b * asb + min(r0 + i, M - 1) * as0;
+  const long cl = min(c0, N - COLS) < 0 ? 0 : min(c0, N - COLS);
+  __global const T* mr = m + mo + b * msb + cl * {ms1};
+  T acc[ROWS][COLS];
+  for (int i = 0; i < ROWS; ++i)
+    for (int j = 0; j < COLS; ++j) acc[i][j] = (T)0;
+  if (N >= COLS) {{
+    for (long k = 0; k < K; ++k) {{
+      T mv[COLS];
+      for (int j = 0; j < COLS; ++j) mv[j] = mr[k * ms0 + j * {ms1}];
+      for (int i = 0; i < ROWS; ++i) {{
+        const T av = ar[i][k * as1];
+        for (int j = 0; j < COLS; ++j) acc[i][j] += av * mv[j];
+      }}
+    }}
+  }} else {{
+    for (long k = 0; k < K; ++k)
+      for (int i = 0; i < ROWS; ++i) {{
+        const T av = ar[i][k * as1];
+        for (int j = 0; j < COLS; ++j)
+          acc[i][j] += av * mr[k * ms0 + min((long)j, N - 1) * {ms1}];
+      }}
   }}
-  if (row < M && col < N) {{
-    T v = alpha * acc;
-    if (has_c) v += beta * cm[co + b * csb + row * cs0 + col * cs1];
-    out[(b * M + row) * N + col] = v;
+  const long shift = c0 - cl;  /* the last block of columns starts early: skip its overlap */
+  for (int i = 0; i < ROWS; ++i) {{
+    const long row = r0 + i;
+    if (row >= M) break;
+    for (int j = 0; j < COLS; ++j) {{
+      const long col = cl + j;
+      if (j < shift || col >= N) continue;
+      T v = alpha * acc[i][j];
+      if (has_c) v += beta * cm[co + b * csb + row * cs0 + col * cs1];
+      out[(b * M + row) * N + col] = v;
+    }}
   }}
 }}
 """
