@@ -121,6 +121,15 @@ from ._generated import forward_rules as _forward_rules  # noqa: E402
 
 _forward_ad.install_rules(_forward_rules)
 from . import func  # noqa: E402,F401
+from .func import vmap as vmap  # noqa: E402 (torch's al.vmap, as torch.vmap)
+from .transforms import autograd_functional as _autograd_functional  # noqa: E402
+import sys as _sys  # noqa: E402
+
+# al.autograd.functional (torch's name): it builds on al.func, a layer above autograd/, so the
+# install step hands it to the autograd package rather than autograd importing it.
+autograd.functional = _autograd_functional
+_sys.modules[f"{__name__}.autograd.functional"] = _autograd_functional
+del _sys, _autograd_functional
 from .compile import compile as compile  # noqa: E402 (graph mode; the package stays importable)
 from . import cuda  # noqa: E402,F401
 from . import opencl  # noqa: E402,F401 (al.opencl; device "opencl" registers on first use)

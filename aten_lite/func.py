@@ -1,10 +1,11 @@
-"""Function transforms, as ``torch.func``: ``jvp``, ``vjp``, ``grad``, ``jacrev``, ``jacfwd``,
-``hessian`` and ``hvp``, for functions of tensors (no ``vmap``: Jacobians take one pass per
-row or column).
+"""Function transforms, as ``torch.func``: ``vmap``, ``jvp``, ``vjp``, ``grad``, ``jacrev``,
+``jacfwd``, ``hessian`` and ``hvp``, for functions of tensors.
 
 ``jvp`` runs forward mode (dual tensors, ``al.autograd.forward_ad``); ``vjp``/``grad``/``jacrev``
 run reverse mode; they compose: ``hessian`` is ``jacfwd(jacrev(f))``, ``hvp`` is a ``jvp`` of
-``grad(f)`` (forward over reverse).
+``grad(f)`` (forward over reverse). ``vmap`` (aten_lite/transforms/vmap.py, docs/VMAP.md)
+batches a function of one sample; ``vmap(grad(f))`` gives per-sample gradients, and ``jacrev``
+maps its backward over the rows of the identity with it.
 
 >>> import aten_lite as al
 >>> f = lambda x: (x ** 3).sum()
@@ -21,8 +22,11 @@ from .tensors.tensor import Tensor
 from .autograd import api as _api
 from .autograd import forward_ad as _fw
 from .autograd.grad_mode import enable_grad
+from .transforms import vmap as _vmap
+from .transforms.vmap import vmap
 
-__all__ = ["jvp", "vjp", "grad", "grad_and_value", "jacrev", "jacfwd", "hessian", "hvp"]
+__all__ = ["vmap", "jvp", "vjp", "grad", "grad_and_value", "jacrev", "jacfwd", "hessian",
+           "hvp"]
 
 
 def _tensors(what: str, name: str, xs) -> tuple:
@@ -73,13 +77,16 @@ def jvp(func, primals, tangents, *, has_aux: bool = False):
     if len(primals) != len(tangents):
         raise ValueError(f"al.func.jvp: {len(primals)} primals but {len(tangents)} tangents; "
                          "give one tangent per primal")
-    with _fw.dual_level():
-        duals = [_fw.make_dual(p, t) for p, t in zip(primals, tangents)]
+    batched = _vmap.active()  # Note [Forward mode under vmap] in transforms/vmap.py
+    make, unpack = (_vmap.lifted_dual, _vmap.unpack_lifted) if batched else \
+        (_fw.make_dual, _fw.unpack_dual)
+    with _vmap.dual_level_below() if batched else _fw.dual_level():
+        duals = [make(p, t) for p, t in zip(primals, tangents)]
         out, aux = _split_aux("jvp", func(*duals), has_aux)
         outs, single = _outputs("jvp", out)
-        pairs = [_fw.unpack_dual(o) for o in outs]
-        values = tuple(p.primal for p in pairs)
-        tans = tuple(p.tangent if p.tangent is not None else _zeros(p.primal) for p in pairs)
+        pairs = [unpack(o) for o in outs]
+        values = tuple(p[0] for p in pairs)
+        tans = tuple(p[1] if p[1] is not None else _zeros(p[0]) for p in pairs)
     result = (values[0], tans[0]) if single else (values, tans)
     return result + (aux,) if has_aux else result
 
@@ -96,7 +103,14 @@ def _zeros(t: Tensor) -> Tensor:
 def _diff_input(x: Tensor) -> Tensor:
     """``x`` as a tensor to differentiate against: an alias that keeps its history when it has
     one (so an outer transform differentiates through), else a new leaf; in a dual level it
-    keeps its tangent (forward over reverse)."""
+    keeps its tangent (forward over reverse). Inside vmap, the leaf is the physical tensor
+    holding every sample (Note [Gradients under vmap] in transforms/vmap.py)."""
+    if _vmap.active():
+        return _vmap.lift_for_grad(x, _leaf)
+    return _leaf(x)
+
+
+def _leaf(x: Tensor) -> Tensor:
     if not x._dtype.is_floating_point:
         raise TypeError(f"al.func: can only differentiate with respect to floating tensors, "
                         f"got {x._dtype.name}")
@@ -121,7 +135,7 @@ def vjp(func, *primals, has_aux: bool = False):
     (tensor([1.0000, 2.7183]),)
     """
     primals = _tensors("primals", "vjp", primals)
-    keep_graph = any(p._requires_grad for p in primals)  # an outer transform will differentiate
+    keep_graph = any(p.requires_grad for p in primals)  # an outer transform will differentiate
     inputs = tuple(_diff_input(p) for p in primals)
     with enable_grad():
         out, aux = _split_aux("vjp", func(*inputs), has_aux)
@@ -139,6 +153,9 @@ def vjp(func, *primals, has_aux: bool = False):
 
 
 def _grads(outs: tuple, inputs: tuple, cots: tuple, create_graph: bool) -> tuple:
+    if inputs and _vmap.is_lifted(inputs[0]):  # differentiated inside vmap
+        return _vmap.grads_of_lifted(
+            outs, inputs, cots, lambda o, i, c: _grads(o, i, c, create_graph))
     pairs = [(o, c) for o, c in zip(outs, cots) if o._requires_grad]
     if not pairs:
         return tuple(_zeros(x) for x in inputs)
@@ -181,7 +198,7 @@ def grad_and_value(func, argnums=0, *, has_aux: bool = False):
             if not isinstance(args[i], Tensor):
                 raise TypeError(f"al.func.grad: argument {i} must be a Tensor, got "
                                 f"{type(args[i]).__name__}")
-        keep_graph = any(args[i]._requires_grad for i in nums)
+        keep_graph = any(args[i].requires_grad for i in nums)
         inputs = tuple(_diff_input(args[i]) for i in nums)
         for i, x in zip(nums, inputs):
             args[i] = x
@@ -214,16 +231,31 @@ def _ones_like(t: Tensor) -> Tensor:
     return ones_like(t)
 
 
-# ---- Jacobians (one pass per row or column, no vmap) ----
+# ---- Jacobians (vmapped over the identity's rows; a loop where that fails) ----
+
+
+def _by_vmap(fn, n: int, like: Tensor):
+    """``fn`` vmapped over the rows of the ``n``-by-``n`` identity (every row of a Jacobian
+    at once), or None when it cannot run batched (an op that refuses batched tensors, or a
+    backward inside another vmap): the caller then loops over the rows."""
+    from .backends.creation import eye
+
+    if n == 0:
+        return None
+    try:
+        return vmap(fn)(eye(n, dtype=like.dtype, device=like.device))
+    except Exception:  # the loop reruns the same work, and raises any genuine error itself
+        return None
 
 
 def jacrev(func, argnums=0):
-    """The Jacobian by reverse mode: one backward per output element. Shape: output's shape
-    followed by the input's."""
+    """The Jacobian by reverse mode: the backward vmapped over the rows of the identity (one
+    backward per output element where it cannot be). Shape: output's shape followed by the
+    input's."""
     def wrapper(*args):
         nums = _argnums("jacrev", argnums, len(args))
         args = list(args)
-        keep_graph = any(isinstance(args[i], Tensor) and args[i]._requires_grad for i in nums)
+        keep_graph = any(isinstance(args[i], Tensor) and args[i].requires_grad for i in nums)
         inputs = tuple(_diff_input(args[i]) for i in nums)
         for i, x in zip(nums, inputs):
             args[i] = x
@@ -233,8 +265,14 @@ def jacrev(func, argnums=0):
             raise TypeError(f"al.func.jacrev: the function must return a Tensor, got "
                             f"{type(out).__name__}")
         _floating_outputs("jacrev", (out,))
-        rows = [[] for _ in inputs]
         flat = out.reshape(-1)
+        batched = _by_vmap(lambda u: _grads((flat,), inputs, (u,), keep_graph), flat.numel(),
+                           flat)
+        if batched is not None:
+            jac = tuple(j.reshape(tuple(out.shape) + tuple(x.shape))
+                        for j, x in zip(batched, inputs))
+            return jac[0] if isinstance(argnums, int) else jac
+        rows = [[] for _ in inputs]
         for k in range(flat.numel()):
             unit = _zeros(flat)
             unit[k] = 1.0
@@ -256,8 +294,8 @@ def _stack_rows(rows: list, out: Tensor, x: Tensor) -> Tensor:
 
 
 def jacfwd(func, argnums=0):
-    """The Jacobian by forward mode: one jvp per input element. Shape: output's shape followed
-    by the input's."""
+    """The Jacobian by forward mode: the jvp vmapped over the columns of the identity (one jvp
+    per input element where it cannot be). Shape: output's shape followed by the input's."""
     def wrapper(*args):
         from .backends.creation import zeros
         from ._generated.ops import stack
@@ -276,6 +314,12 @@ def jacfwd(func, argnums=0):
                 full[i] = xi
                 return func(*full)
 
+            columns = _by_vmap(lambda u, at=at, x=x: jvp(at, (x,), (u.reshape(x.shape),)),
+                               x.numel(), x)
+            if columns is not None:
+                out, col = at(x), columns[1]
+                jac.append(col.movedim(0, -1).reshape(tuple(out.shape) + tuple(x.shape)))
+                continue
             for k in range(x.numel()):
                 unit = _zeros(x).reshape(-1)
                 unit[k] = 1.0

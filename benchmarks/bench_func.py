@@ -4,7 +4,10 @@
   a tangent (the rule runs as ordinary ops), target <= 1.5x torch.func.jvp;
 * a Hessian-vector product of the digits MLP loss (Linear(64,128) -> ReLU -> Linear(128,10),
   cross-entropy, a batch of 64 digits) with respect to all four parameters, by forward over
-  reverse in both libraries (al.func.hvp; torch.func.jvp of torch.func.grad), target <= 1.5x.
+  reverse in both libraries (al.func.hvp; torch.func.jvp of torch.func.grad), target <= 1.5x;
+* per-sample gradients of that MLP's loss over the batch of 64: ``vmap(grad)`` (one batched
+  forward and backward) against a Python loop of 64 ``grad`` calls, in both libraries
+  (torch.func.vmap of torch.func.grad as the peer), target <= 2x torch.func.
 
     python benchmarks/bench_func.py        # prints the table
 """
@@ -106,6 +109,46 @@ def hvp_rows(al, torch, repeat: int, budget: float) -> list[Row]:
         us["aten_lite"], {"torch": us.get("torch")})]
 
 
+def _per_sample_loss(lib):
+    F = lib.nn.functional
+
+    def loss(w1, b1, w2, b2, x, y):
+        h = F.linear(x.unsqueeze(0), w1, b1).relu()
+        return F.cross_entropy(F.linear(h, w2, b2), y.unsqueeze(0))
+    return loss
+
+
+def per_sample_rows(al, torch, repeat: int, budget: float) -> list[Row]:
+    x, y = _digits_batch()
+    ps, _ = _params(np.random.default_rng(2))
+    dims = (None,) * 4 + (0, 0)
+
+    def setup(lib, tensor):
+        params = tuple(tensor(p) for p in ps)
+        xs, ys = tensor(x), tensor(y)
+        grad = lib.func.grad(_per_sample_loss(lib), argnums=(0, 1, 2, 3))
+        batched = lib.func.vmap(grad, in_dims=dims)
+        return (lambda: batched(*params, xs, ys)), \
+            (lambda: [grad(*params, xs[i], ys[i]) for i in range(BATCH)])
+
+    al_vmap, al_loop = setup(al, al.tensor)
+    fns_vmap, fns_loop = {"aten_lite": al_vmap}, {"aten_lite": al_loop}
+    if torch is not None:
+        import torch.func
+
+        t_vmap, t_loop = setup(torch, torch.tensor)
+        fns_vmap["torch"], fns_loop["torch"] = t_vmap, t_loop
+        for a, b in zip(al_vmap(), t_vmap()):  # the same gradients, else nothing is compared
+            np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=2e-3, atol=2e-5)
+    rows = []
+    for how, fns in (("vmap(grad)", fns_vmap), (f"a loop of {BATCH} grad calls", fns_loop)):
+        us = {k: v * 1e6 for k, v in compare(fns, repeat=repeat, budget=budget).items()}
+        rows.append(Target("torch", 2.0, False).row(
+            f"per-sample grads of the digits MLP (batch {BATCH}), {how}", "us",
+            us["aten_lite"], {"torch": us.get("torch")}))
+    return rows
+
+
 def _check_same(al, ours, theirs) -> None:
     """The two libraries compute the same product (else the timing compares nothing)."""
     for a, b in zip(ours[1], theirs[1]):
@@ -115,7 +158,8 @@ def _check_same(al, ours, theirs) -> None:
 def run(al, torch, *, repeat: int = 7, budget: float = 0.2) -> list[Row]:
     if torch is not None:
         torch.set_num_threads(1)
-    return chain_rows(al, torch, repeat, budget) + hvp_rows(al, torch, repeat, budget)
+    return chain_rows(al, torch, repeat, budget) + hvp_rows(al, torch, repeat, budget) + \
+        per_sample_rows(al, torch, repeat, budget)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 68a90a9c4bbdda1e).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 de1535a354953b72).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Code generated from native_functions.yaml and derivatives.yaml: the Python bindings

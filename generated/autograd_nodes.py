@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 68a90a9c4bbdda1e).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 de1535a354953b72).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -20,12 +20,22 @@ from aten_lite.autograd.node import (
 )
 
 from aten_lite._generated.ops import (  # the ops the formulas call
+    _elu_backward,
     _gelu_backward,
+    _hardsigmoid_backward,
+    _hardswish_backward,
+    _hardtanh_backward,
     _leaky_relu_backward,
+    _log_sigmoid_backward,
     _log_softmax_backward,
+    _mish_backward,
     _nll_loss_backward,
+    _shrink_backward,
+    _softplus,
+    _softplus_backward,
     _sparse_values_at,
     _tanh_backward,
+    _threshold_backward,
     div,
     floor_divide,
     im2col,
@@ -1171,11 +1181,530 @@ class LeakyReluBackwardBackward0(Node):
         node.negative_slope_ = node.self_ = node.self_v = None
 
 
+class EluBackward0(Node):
+    """Backward of elu (derivatives.yaml:200)."""
+    __slots__ = ("alpha_", "input_scale_", "scale_", "self_", "self_v")
+    _op = "elu"
+    _formulas = (('derivatives.yaml:201', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        alpha = node.alpha_
+        input_scale = node.input_scale_
+        scale = node.scale_
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        try:
+            grad_self = _elu_backward(grad, self, alpha, scale, input_scale) if need[0] is not None else None  # derivatives.yaml:201
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.alpha_ = node.input_scale_ = node.scale_ = node.self_ = node.self_v = None
+
+
+class EluBackwardBackward0(Node):
+    """Backward of _elu_backward (derivatives.yaml:203)."""
+    __slots__ = ("alpha_", "input_scale_", "scale_", "self_", "self_v", "grad_output_", "grad_output_v")
+    _op = "_elu_backward"
+    _formulas = (('derivatives.yaml:204', 'grad_output'), ('derivatives.yaml:206', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        alpha = node.alpha_
+        input_scale = node.input_scale_
+        scale = node.scale_
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
+        at_ = 0
+        try:
+            grad_grad_output = _elu_backward(grad, self, alpha, scale, input_scale) if need[0] is not None else None  # derivatives.yaml:204
+            at_ = 1
+            grad_self = (grad * _elu_backward(grad_output, self, alpha, scale, input_scale) * input_scale * (self <= 0)) if need[1] is not None else None  # derivatives.yaml:206
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.alpha_ = node.input_scale_ = node.scale_ = node.self_ = node.self_v = node.grad_output_ = node.grad_output_v = None
+
+
+class HardtanhBackward0(Node):
+    """Backward of hardtanh (derivatives.yaml:208)."""
+    __slots__ = ("max_val_", "min_val_", "self_", "self_v")
+    _op = "hardtanh"
+    _formulas = (('derivatives.yaml:209', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        max_val = node.max_val_
+        min_val = node.min_val_
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        try:
+            grad_self = _hardtanh_backward(grad, self, min_val, max_val) if need[0] is not None else None  # derivatives.yaml:209
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.max_val_ = node.min_val_ = node.self_ = node.self_v = None
+
+
+class HardtanhBackwardBackward0(Node):
+    """Backward of _hardtanh_backward (derivatives.yaml:211)."""
+    __slots__ = ("max_val_", "min_val_", "self_", "self_v")
+    _op = "_hardtanh_backward"
+    _formulas = (('derivatives.yaml:212', 'grad_output'), ('derivatives.yaml:213', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        max_val = node.max_val_
+        min_val = node.min_val_
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        at_ = 0
+        try:
+            grad_grad_output = _hardtanh_backward(grad, self, min_val, max_val) if need[0] is not None else None  # derivatives.yaml:212
+            at_ = 1
+            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:213
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.max_val_ = node.min_val_ = node.self_ = node.self_v = None
+
+
+class HardsigmoidBackward0(Node):
+    """Backward of hardsigmoid (derivatives.yaml:215)."""
+    __slots__ = ("self_", "self_v")
+    _op = "hardsigmoid"
+    _formulas = (('derivatives.yaml:216', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        try:
+            grad_self = _hardsigmoid_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:216
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = node.self_v = None
+
+
+class HardsigmoidBackwardBackward0(Node):
+    """Backward of _hardsigmoid_backward (derivatives.yaml:218)."""
+    __slots__ = ("self_", "self_v")
+    _op = "_hardsigmoid_backward"
+    _formulas = (('derivatives.yaml:219', 'grad_output'), ('derivatives.yaml:220', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        at_ = 0
+        try:
+            grad_grad_output = _hardsigmoid_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:219
+            at_ = 1
+            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:220
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.self_ = node.self_v = None
+
+
+class HardswishBackward0(Node):
+    """Backward of hardswish (derivatives.yaml:222)."""
+    __slots__ = ("self_", "self_v")
+    _op = "hardswish"
+    _formulas = (('derivatives.yaml:223', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        try:
+            grad_self = _hardswish_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:223
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = node.self_v = None
+
+
+class HardswishBackwardBackward0(Node):
+    """Backward of _hardswish_backward (derivatives.yaml:225)."""
+    __slots__ = ("self_", "self_v", "grad_output_", "grad_output_v")
+    _op = "_hardswish_backward"
+    _formulas = (('derivatives.yaml:226', 'grad_output'), ('derivatives.yaml:227', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
+        at_ = 0
+        try:
+            grad_grad_output = _hardswish_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:226
+            at_ = 1
+            grad_self = (grad * grad_output * (self > -3) * (self < 3) / 3) if need[1] is not None else None  # derivatives.yaml:227
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.self_ = node.self_v = node.grad_output_ = node.grad_output_v = None
+
+
+class HardshrinkBackward0(Node):
+    """Backward of hardshrink (derivatives.yaml:229)."""
+    __slots__ = ("lambd_", "self_", "self_v")
+    _op = "hardshrink"
+    _formulas = (('derivatives.yaml:230', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        lambd = node.lambd_
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        try:
+            grad_self = _shrink_backward(grad, self, lambd) if need[0] is not None else None  # derivatives.yaml:230
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.lambd_ = node.self_ = node.self_v = None
+
+
+class SoftshrinkBackward0(Node):
+    """Backward of softshrink (derivatives.yaml:232); the same code as HardshrinkBackward0's."""
+    __slots__ = ("lambd_", "self_", "self_v")
+    _op = "softshrink"
+    _formulas = (('derivatives.yaml:233', 'self'),)
+    apply = HardshrinkBackward0.apply
+    release = HardshrinkBackward0.release
+
+
+class ShrinkBackwardBackward0(Node):
+    """Backward of _shrink_backward (derivatives.yaml:235)."""
+    __slots__ = ("lambd_", "self_", "self_v")
+    _op = "_shrink_backward"
+    _formulas = (('derivatives.yaml:236', 'grad_output'), ('derivatives.yaml:237', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        lambd = node.lambd_
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        at_ = 0
+        try:
+            grad_grad_output = _shrink_backward(grad, self, lambd) if need[0] is not None else None  # derivatives.yaml:236
+            at_ = 1
+            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:237
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.lambd_ = node.self_ = node.self_v = None
+
+
+class SoftplusBackward0(Node):
+    """Backward of _softplus (derivatives.yaml:239)."""
+    __slots__ = ("beta_", "self_", "self_v", "threshold_")
+    _op = "_softplus"
+    _formulas = (('derivatives.yaml:240', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        beta = node.beta_
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        threshold = node.threshold_
+        try:
+            grad_self = _softplus_backward(grad, self, beta, threshold) if need[0] is not None else None  # derivatives.yaml:240
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.beta_ = node.self_ = node.self_v = node.threshold_ = None
+
+
+class SoftplusBackwardBackward0(Node):
+    """Backward of _softplus_backward (derivatives.yaml:242)."""
+    __slots__ = ("beta_", "self_", "self_v", "threshold_", "grad_output_", "grad_output_v")
+    _op = "_softplus_backward"
+    _formulas = (('derivatives.yaml:243', 'grad_output'), ('derivatives.yaml:244', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        beta = node.beta_
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        threshold = node.threshold_
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
+        at_ = 0
+        try:
+            grad_grad_output = _softplus_backward(grad, self, beta, threshold) if need[0] is not None else None  # derivatives.yaml:243
+            at_ = 1
+            grad_self = (grad * grad_output * (self * beta).sigmoid() * (1 - (self * beta).sigmoid()) * beta * (self * beta <= threshold)) if need[1] is not None else None  # derivatives.yaml:244
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.beta_ = node.self_ = node.self_v = node.threshold_ = node.grad_output_ = node.grad_output_v = None
+
+
+class LogSigmoidBackward0(Node):
+    """Backward of log_sigmoid (derivatives.yaml:246)."""
+    __slots__ = ("self_", "self_v")
+    _op = "log_sigmoid"
+    _formulas = (('derivatives.yaml:247', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        try:
+            grad_self = _log_sigmoid_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:247
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = node.self_v = None
+
+
+class LogSigmoidBackwardBackward0(Node):
+    """Backward of _log_sigmoid_backward (derivatives.yaml:249)."""
+    __slots__ = ("self_", "self_v", "grad_output_", "grad_output_v")
+    _op = "_log_sigmoid_backward"
+    _formulas = (('derivatives.yaml:250', 'grad_output'), ('derivatives.yaml:251', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
+        at_ = 0
+        try:
+            grad_grad_output = _log_sigmoid_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:250
+            at_ = 1
+            grad_self = (-grad * grad_output * self.sigmoid() * (-self).sigmoid()) if need[1] is not None else None  # derivatives.yaml:251
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.self_ = node.self_v = node.grad_output_ = node.grad_output_v = None
+
+
+class MishBackward0(Node):
+    """Backward of mish (derivatives.yaml:253)."""
+    __slots__ = ("self_", "self_v")
+    _op = "mish"
+    _formulas = (('derivatives.yaml:254', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        try:
+            grad_self = _mish_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:254
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = node.self_v = None
+
+
+class MishBackwardBackward0(Node):
+    """Backward of _mish_backward (derivatives.yaml:256)."""
+    __slots__ = ("self_", "self_v", "grad_output_", "grad_output_v")
+    _op = "_mish_backward"
+    _formulas = (('derivatives.yaml:257', 'grad_output'), ('derivatives.yaml:259', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
+        at_ = 0
+        try:
+            grad_grad_output = _mish_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:257
+            at_ = 1
+            grad_self = (grad * grad_output * self.sigmoid() * (1 - _softplus(self).tanh() * _softplus(self).tanh()) * (2 + self * (1 - self.sigmoid()) - 2 * self * self.sigmoid() * _softplus(self).tanh())) if need[1] is not None else None  # derivatives.yaml:259
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.self_ = node.self_v = node.grad_output_ = node.grad_output_v = None
+
+
+class ThresholdBackward0(Node):
+    """Backward of threshold (derivatives.yaml:261)."""
+    __slots__ = ("self_", "self_v", "threshold_")
+    _op = "threshold"
+    _formulas = (('derivatives.yaml:262', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        threshold = node.threshold_
+        try:
+            grad_self = _threshold_backward(grad, self, threshold) if need[0] is not None else None  # derivatives.yaml:262
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = node.self_v = node.threshold_ = None
+
+
+class ThresholdBackwardBackward0(Node):
+    """Backward of _threshold_backward (derivatives.yaml:264)."""
+    __slots__ = ("self_", "self_v", "threshold_")
+    _op = "_threshold_backward"
+    _formulas = (('derivatives.yaml:265', 'grad_output'), ('derivatives.yaml:266', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        threshold = node.threshold_
+        at_ = 0
+        try:
+            grad_grad_output = _threshold_backward(grad, self, threshold) if need[0] is not None else None  # derivatives.yaml:265
+            at_ = 1
+            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:266
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.self_ = node.self_v = node.threshold_ = None
+
+
 class TanhBackwardBackward0(Node):
-    """Backward of _tanh_backward (derivatives.yaml:200)."""
+    """Backward of _tanh_backward (derivatives.yaml:268)."""
     __slots__ = ("tanh_out_", "tanh_out_v", "grad_output_", "grad_output_v")
     _op = "_tanh_backward"
-    _formulas = (('derivatives.yaml:201', 'grad_output'), ('derivatives.yaml:202', 'tanh_out'),)
+    _formulas = (('derivatives.yaml:269', 'grad_output'), ('derivatives.yaml:270', 'tanh_out'),)
 
     def apply(node, grads):
         if node._released:
@@ -1189,9 +1718,9 @@ class TanhBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = _tanh_backward(grad, tanh_out) if need[0] is not None else None  # derivatives.yaml:201
+            grad_grad_output = _tanh_backward(grad, tanh_out) if need[0] is not None else None  # derivatives.yaml:269
             at_ = 1
-            grad_tanh_out = (-2 * grad * grad_output * tanh_out) if need[1] is not None else None  # derivatives.yaml:202
+            grad_tanh_out = (-2 * grad * grad_output * tanh_out) if need[1] is not None else None  # derivatives.yaml:270
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1203,10 +1732,10 @@ class TanhBackwardBackward0(Node):
 
 
 class LogSoftmaxBackwardBackward0(Node):
-    """Backward of _log_softmax_backward (derivatives.yaml:204)."""
+    """Backward of _log_softmax_backward (derivatives.yaml:272)."""
     __slots__ = ("dim_", "log_probs_", "log_probs_v", "grad_output_", "grad_output_v")
     _op = "_log_softmax_backward"
-    _formulas = (('derivatives.yaml:205', 'grad_output'), ('derivatives.yaml:206', 'log_probs'),)
+    _formulas = (('derivatives.yaml:273', 'grad_output'), ('derivatives.yaml:274', 'log_probs'),)
 
     def apply(node, grads):
         if node._released:
@@ -1221,9 +1750,9 @@ class LogSoftmaxBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:205
+            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:273
             at_ = 1
-            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:206
+            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:274
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1235,10 +1764,10 @@ class LogSoftmaxBackwardBackward0(Node):
 
 
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:211)."""
+    """Backward of mm (derivatives.yaml:279)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
-    _formulas = (('derivatives.yaml:212', 'self'), ('derivatives.yaml:213', 'mat2'),)
+    _formulas = (('derivatives.yaml:280', 'self'), ('derivatives.yaml:281', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1252,9 +1781,9 @@ class MmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:212
+            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:280
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:213
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:281
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1266,10 +1795,10 @@ class MmBackward0(Node):
 
 
 class SparseMmBackward0(Node):
-    """Backward of _sparse_mm (derivatives.yaml:216)."""
+    """Backward of _sparse_mm (derivatives.yaml:284)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "_sparse_mm"
-    _formulas = (('derivatives.yaml:217', 'self'), ('derivatives.yaml:218', 'mat2'),)
+    _formulas = (('derivatives.yaml:285', 'self'), ('derivatives.yaml:286', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1283,9 +1812,9 @@ class SparseMmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:217
+            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:285
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:218
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:286
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1297,10 +1826,10 @@ class SparseMmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:221)."""
+    """Backward of bmm (derivatives.yaml:289)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
-    _formulas = (('derivatives.yaml:222', 'self'), ('derivatives.yaml:223', 'mat2'),)
+    _formulas = (('derivatives.yaml:290', 'self'), ('derivatives.yaml:291', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1314,9 +1843,9 @@ class BmmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:222
+            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:290
             at_ = 1
-            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:223
+            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:291
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1328,10 +1857,10 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:226)."""
+    """Backward of dot (derivatives.yaml:294)."""
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
-    _formulas = (('derivatives.yaml:227', 'self'), ('derivatives.yaml:228', 'tensor'),)
+    _formulas = (('derivatives.yaml:295', 'self'), ('derivatives.yaml:296', 'tensor'),)
 
     def apply(node, grads):
         if node._released:
@@ -1345,9 +1874,9 @@ class DotBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:227
+            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:295
             at_ = 1
-            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:228
+            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:296
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1359,10 +1888,10 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:233)."""
+    """Backward of view (derivatives.yaml:301)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
-    _formulas = (('derivatives.yaml:234', 'self'),)
+    _formulas = (('derivatives.yaml:302', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1370,7 +1899,7 @@ class ViewBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:234
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:302
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1382,26 +1911,26 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:236); the same code as ViewBackward0's."""
+    """Backward of reshape (derivatives.yaml:304); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
-    _formulas = (('derivatives.yaml:237', 'self'),)
+    _formulas = (('derivatives.yaml:305', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:239)."""
+    """Backward of t (derivatives.yaml:307)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
-    _formulas = (('derivatives.yaml:240', 'self'),)
+    _formulas = (('derivatives.yaml:308', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:240
+            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:308
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1409,10 +1938,10 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:242)."""
+    """Backward of transpose.int (derivatives.yaml:310)."""
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
-    _formulas = (('derivatives.yaml:243', 'self'),)
+    _formulas = (('derivatives.yaml:311', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1421,7 +1950,7 @@ class TransposeBackward0(Node):
         dim0 = node.dim0_
         dim1 = node.dim1_
         try:
-            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:243
+            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:311
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1433,10 +1962,10 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:245)."""
+    """Backward of permute (derivatives.yaml:313)."""
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
-    _formulas = (('derivatives.yaml:246', 'self'),)
+    _formulas = (('derivatives.yaml:314', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1444,7 +1973,7 @@ class PermuteBackward0(Node):
         need, grad = node._next, grads[0]
         dims = node.dims_
         try:
-            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:246
+            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:314
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1456,10 +1985,10 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:248)."""
+    """Backward of expand (derivatives.yaml:316)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
-    _formulas = (('derivatives.yaml:249', 'self'),)
+    _formulas = (('derivatives.yaml:317', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1467,7 +1996,7 @@ class ExpandBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:249
+            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:317
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1479,37 +2008,37 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:251); the same code as ViewBackward0's."""
+    """Backward of squeeze (derivatives.yaml:319); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
-    _formulas = (('derivatives.yaml:252', 'self'),)
+    _formulas = (('derivatives.yaml:320', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:254); the same code as ViewBackward0's."""
+    """Backward of squeeze.dim (derivatives.yaml:322); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dim"
-    _formulas = (('derivatives.yaml:255', 'self'),)
+    _formulas = (('derivatives.yaml:323', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:257); the same code as ViewBackward0's."""
+    """Backward of squeeze.dims (derivatives.yaml:325); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dims"
-    _formulas = (('derivatives.yaml:258', 'self'),)
+    _formulas = (('derivatives.yaml:326', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:260)."""
+    """Backward of unsqueeze (derivatives.yaml:328)."""
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
-    _formulas = (('derivatives.yaml:261', 'self'),)
+    _formulas = (('derivatives.yaml:329', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1517,7 +2046,7 @@ class UnsqueezeBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:261
+            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:329
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1529,19 +2058,19 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:263); the same code as ViewBackward0's."""
+    """Backward of flatten.using_ints (derivatives.yaml:331); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
-    _formulas = (('derivatives.yaml:264', 'self'),)
+    _formulas = (('derivatives.yaml:332', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:266)."""
+    """Backward of narrow (derivatives.yaml:334)."""
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
-    _formulas = (('derivatives.yaml:267', 'self'),)
+    _formulas = (('derivatives.yaml:335', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1552,7 +2081,7 @@ class NarrowBackward0(Node):
         start = node.start_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:267
+            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:335
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1564,10 +2093,10 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:269)."""
+    """Backward of select.int (derivatives.yaml:337)."""
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
-    _formulas = (('derivatives.yaml:270', 'self'),)
+    _formulas = (('derivatives.yaml:338', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1577,7 +2106,7 @@ class SelectBackward0(Node):
         index = node.index_
         self_shape = node.self_shape
         try:
-            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:270
+            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:338
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1589,10 +2118,10 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:272)."""
+    """Backward of slice.Tensor (derivatives.yaml:340)."""
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
-    _formulas = (('derivatives.yaml:273', 'self'),)
+    _formulas = (('derivatives.yaml:341', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1604,7 +2133,7 @@ class SliceBackward0(Node):
         step = node.step_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:273
+            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:341
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1616,17 +2145,17 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:275)."""
+    """Backward of contiguous (derivatives.yaml:343)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
-    _formulas = (('derivatives.yaml:276', 'self'),)
+    _formulas = (('derivatives.yaml:344', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:276
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:344
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1634,10 +2163,10 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:278)."""
+    """Backward of split.Tensor (derivatives.yaml:346)."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
-    _formulas = (('derivatives.yaml:279', 'self'),)
+    _formulas = (('derivatives.yaml:347', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1646,7 +2175,7 @@ class SplitBackward0(Node):
         dim = node.dim_
         result_shape = node.result_shape
         try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:279
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:347
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1658,28 +2187,28 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:281); the same code as SplitBackward0's."""
+    """Backward of split.sizes (derivatives.yaml:349); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
-    _formulas = (('derivatives.yaml:282', 'self'),)
+    _formulas = (('derivatives.yaml:350', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:284); the same code as SplitBackward0's."""
+    """Backward of chunk (derivatives.yaml:352); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
-    _formulas = (('derivatives.yaml:285', 'self'),)
+    _formulas = (('derivatives.yaml:353', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:289)."""
+    """Backward of cat (derivatives.yaml:357)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
-    _formulas = (('derivatives.yaml:290', 'tensors'),)
+    _formulas = (('derivatives.yaml:358', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -1688,7 +2217,7 @@ class CatBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:290
+            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:358
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1700,10 +2229,10 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:292)."""
+    """Backward of stack (derivatives.yaml:360)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
-    _formulas = (('derivatives.yaml:293', 'tensors'),)
+    _formulas = (('derivatives.yaml:361', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -1712,7 +2241,7 @@ class StackBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:293
+            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:361
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1724,10 +2253,10 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:295)."""
+    """Backward of gather (derivatives.yaml:363)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
-    _formulas = (('derivatives.yaml:297', 'self'),)
+    _formulas = (('derivatives.yaml:365', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1739,7 +2268,7 @@ class GatherBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:297
+            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:365
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1751,10 +2280,10 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:299)."""
+    """Backward of index_select (derivatives.yaml:367)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
-    _formulas = (('derivatives.yaml:301', 'self'),)
+    _formulas = (('derivatives.yaml:369', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1766,7 +2295,7 @@ class IndexSelectBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:301
+            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:369
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1778,10 +2307,10 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:303)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:371)."""
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
-    _formulas = (('derivatives.yaml:305', 'self'),)
+    _formulas = (('derivatives.yaml:373', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1791,7 +2320,7 @@ class MaskedFillBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:305
+            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:373
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1803,10 +2332,10 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:308)."""
+    """Backward of index.Tensor (derivatives.yaml:376)."""
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
-    _formulas = (('derivatives.yaml:310', 'self'),)
+    _formulas = (('derivatives.yaml:378', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1819,7 +2348,7 @@ class IndexBackward0(Node):
                     unpack(node, t_, v_, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:310
+            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:378
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1831,10 +2360,10 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:312)."""
+    """Backward of index_put (derivatives.yaml:380)."""
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
-    _formulas = (('derivatives.yaml:314', 'self'), ('derivatives.yaml:315', 'values'),)
+    _formulas = (('derivatives.yaml:382', 'self'), ('derivatives.yaml:383', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -1849,9 +2378,9 @@ class IndexPutBackward0(Node):
         values_shape = node.values_shape
         at_ = 0
         try:
-            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:314
+            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:382
             at_ = 1
-            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:315
+            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:383
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1863,18 +2392,18 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:317); the same code as CopyStridedBackward0's."""
+    """Backward of clone (derivatives.yaml:385); the same code as CopyStridedBackward0's."""
     __slots__ = ()
     _op = "clone"
-    _formulas = (('derivatives.yaml:318', 'self'),)
+    _formulas = (('derivatives.yaml:386', 'self'),)
     apply = CopyStridedBackward0.apply
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:320)."""
+    """Backward of copy_ (derivatives.yaml:388)."""
     __slots__ = ()
     _op = "copy_"
-    _formulas = (('derivatives.yaml:321', 'self'), ('derivatives.yaml:322', 'src'),)
+    _formulas = (('derivatives.yaml:389', 'self'), ('derivatives.yaml:390', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -1882,9 +2411,9 @@ class CopyBackward0(Node):
         need, grad = node._next, grads[0]
         at_ = 0
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:321
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:389
             at_ = 1
-            grad_src = grad if need[1] is not None else None  # derivatives.yaml:322
+            grad_src = grad if need[1] is not None else None  # derivatives.yaml:390
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1892,34 +2421,34 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:324); the same code as SignBackward0's."""
+    """Backward of fill_.Scalar (derivatives.yaml:392); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "fill_.Scalar"
-    _formulas = (('derivatives.yaml:325', 'self'),)
+    _formulas = (('derivatives.yaml:393', 'self'),)
     apply = SignBackward0.apply
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:327); the same code as SignBackward0's."""
+    """Backward of zero_ (derivatives.yaml:395); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "zero_"
-    _formulas = (('derivatives.yaml:328', 'self'),)
+    _formulas = (('derivatives.yaml:396', 'self'),)
     apply = SignBackward0.apply
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:330); the same code as ContiguousBackward0's."""
+    """Backward of to.dtype (derivatives.yaml:398); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
-    _formulas = (('derivatives.yaml:331', 'self'),)
+    _formulas = (('derivatives.yaml:399', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:333)."""
+    """Backward of to.device (derivatives.yaml:401)."""
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
-    _formulas = (('derivatives.yaml:334', 'self'),)
+    _formulas = (('derivatives.yaml:402', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1927,7 +2456,7 @@ class ToBackward1(Node):
         need, grad = node._next, grads[0]
         self_device = node.self_device
         try:
-            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:334
+            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:402
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1939,7 +2468,7 @@ class ToBackward1(Node):
 
 
 class Unique2Backward0(Node):
-    """Backward of _unique2 (derivatives.yaml:336)."""
+    """Backward of _unique2 (derivatives.yaml:404)."""
     __slots__ = ()
     _op = "_unique2"
     _n_out = 3
@@ -1953,10 +2482,10 @@ class Unique2Backward0(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:342)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:410)."""
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
-    _formulas = (('derivatives.yaml:343', 'values'),)
+    _formulas = (('derivatives.yaml:411', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -1966,7 +2495,7 @@ class SparseCooTensorBackward0(Node):
         if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
             unpack(node, indices, node.indices_v, 'indices')
         try:
-            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:343
+            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:411
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1979,17 +2508,17 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:346)."""
+    """Backward of to_sparse (derivatives.yaml:414)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
-    _formulas = (('derivatives.yaml:347', 'self'),)
+    _formulas = (('derivatives.yaml:415', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:347
+            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:415
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1997,10 +2526,10 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:349)."""
+    """Backward of to_dense (derivatives.yaml:417)."""
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
-    _formulas = (('derivatives.yaml:350', 'self'),)
+    _formulas = (('derivatives.yaml:418', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2010,7 +2539,7 @@ class ToDenseBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:350
+            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:418
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2022,18 +2551,18 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:353); the same code as ContiguousBackward0's."""
+    """Backward of coalesce (derivatives.yaml:421); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
-    _formulas = (('derivatives.yaml:354', 'self'),)
+    _formulas = (('derivatives.yaml:422', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:356)."""
+    """Backward of values (derivatives.yaml:424)."""
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
-    _formulas = (('derivatives.yaml:357', 'self'),)
+    _formulas = (('derivatives.yaml:425', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2044,7 +2573,7 @@ class ValuesBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:357
+            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:425
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2056,10 +2585,10 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:360)."""
+    """Backward of sparse_mask (derivatives.yaml:428)."""
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
-    _formulas = (('derivatives.yaml:361', 'self'),)
+    _formulas = (('derivatives.yaml:429', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2069,7 +2598,7 @@ class SparseMaskBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:361
+            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:429
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2081,10 +2610,10 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:364)."""
+    """Backward of _sparse_values_at (derivatives.yaml:432)."""
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
-    _formulas = (('derivatives.yaml:367', 'self'),)
+    _formulas = (('derivatives.yaml:435', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2098,7 +2627,7 @@ class SparseValuesAtBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:367
+            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:435
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2110,10 +2639,10 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:373)."""
+    """Backward of log10 (derivatives.yaml:441)."""
     __slots__ = ("self_", "self_v")
     _op = "log10"
-    _formulas = (('derivatives.yaml:374', 'self'),)
+    _formulas = (('derivatives.yaml:442', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2123,7 +2652,7 @@ class Log10Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:374
+            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:442
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2135,10 +2664,10 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:376)."""
+    """Backward of log2 (derivatives.yaml:444)."""
     __slots__ = ("self_", "self_v")
     _op = "log2"
-    _formulas = (('derivatives.yaml:377', 'self'),)
+    _formulas = (('derivatives.yaml:445', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2148,7 +2677,7 @@ class Log2Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:377
+            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:445
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2160,10 +2689,10 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:379)."""
+    """Backward of fmod.Tensor (derivatives.yaml:447)."""
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
-    _formulas = (('derivatives.yaml:380', 'self'), ('derivatives.yaml:381', 'other'),)
+    _formulas = (('derivatives.yaml:448', 'self'), ('derivatives.yaml:449', 'other'),)
 
     def apply(node, grads):
         if node._released:
@@ -2177,9 +2706,9 @@ class FmodBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:380
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:448
             at_ = 1
-            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:381
+            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:449
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2191,10 +2720,10 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:383)."""
+    """Backward of lerp.Scalar (derivatives.yaml:451)."""
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
-    _formulas = (('derivatives.yaml:384', 'self'), ('derivatives.yaml:385', 'end'),)
+    _formulas = (('derivatives.yaml:452', 'self'), ('derivatives.yaml:453', 'end'),)
 
     def apply(node, grads):
         if node._released:
@@ -2203,9 +2732,9 @@ class LerpBackward0(Node):
         weight = node.weight_
         at_ = 0
         try:
-            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:384
+            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:452
             at_ = 1
-            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:385
+            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:453
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2217,10 +2746,10 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:387)."""
+    """Backward of lerp.Tensor (derivatives.yaml:455)."""
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
-    _formulas = (('derivatives.yaml:388', 'self'), ('derivatives.yaml:389', 'end'), ('derivatives.yaml:390', 'weight'),)
+    _formulas = (('derivatives.yaml:456', 'self'), ('derivatives.yaml:457', 'end'), ('derivatives.yaml:458', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -2237,11 +2766,11 @@ class LerpBackward1(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:388
+            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:456
             at_ = 1
-            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:389
+            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:457
             at_ = 2
-            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:390
+            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:458
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2253,10 +2782,10 @@ class LerpBackward1(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:392)."""
+    """Backward of _nan_to_num (derivatives.yaml:460)."""
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
-    _formulas = (('derivatives.yaml:394', 'self'),)
+    _formulas = (('derivatives.yaml:462', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2266,7 +2795,7 @@ class NanToNumBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:394
+            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:462
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2278,10 +2807,10 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:396)."""
+    """Backward of cumsum (derivatives.yaml:464)."""
     __slots__ = ("dim_",)
     _op = "cumsum"
-    _formulas = (('derivatives.yaml:398', 'self'),)
+    _formulas = (('derivatives.yaml:466', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2289,7 +2818,7 @@ class CumsumBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:398
+            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:466
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2301,11 +2830,11 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:400)."""
+    """Backward of cumprod (derivatives.yaml:468)."""
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:401', 'self'),)
+    _formulas = (('derivatives.yaml:469', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2319,7 +2848,7 @@ class CumprodBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:401
+            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:469
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2331,12 +2860,12 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:404)."""
+    """Backward of sort (derivatives.yaml:472)."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:406', 'self'),)
+    _formulas = (('derivatives.yaml:474', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2348,7 +2877,7 @@ class SortBackward0(Node):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:406
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:474
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2360,21 +2889,21 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:409); the same code as SortBackward0's."""
+    """Backward of topk (derivatives.yaml:477); the same code as SortBackward0's."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:411', 'self'),)
+    _formulas = (('derivatives.yaml:479', 'self'),)
     apply = SortBackward0.apply
     release = SortBackward0.release
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:414)."""
+    """Backward of scatter.src (derivatives.yaml:482)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
-    _formulas = (('derivatives.yaml:416', 'self'), ('derivatives.yaml:417', 'src'),)
+    _formulas = (('derivatives.yaml:484', 'self'), ('derivatives.yaml:485', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -2387,9 +2916,9 @@ class ScatterBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:416
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:484
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:417
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:485
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2401,10 +2930,10 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:419)."""
+    """Backward of scatter.value (derivatives.yaml:487)."""
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
-    _formulas = (('derivatives.yaml:421', 'self'),)
+    _formulas = (('derivatives.yaml:489', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2415,7 +2944,7 @@ class ScatterBackward1(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:421
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:489
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2427,10 +2956,10 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:424)."""
+    """Backward of scatter_add (derivatives.yaml:492)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
-    _formulas = (('derivatives.yaml:426', 'self'), ('derivatives.yaml:427', 'src'),)
+    _formulas = (('derivatives.yaml:494', 'self'), ('derivatives.yaml:495', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -2443,9 +2972,9 @@ class ScatterAddBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:426
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:494
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:427
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:495
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2457,10 +2986,10 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:429)."""
+    """Backward of index_add (derivatives.yaml:497)."""
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
-    _formulas = (('derivatives.yaml:431', 'self'), ('derivatives.yaml:432', 'source'),)
+    _formulas = (('derivatives.yaml:499', 'self'), ('derivatives.yaml:500', 'source'),)
 
     def apply(node, grads):
         if node._released:
@@ -2474,9 +3003,9 @@ class IndexAddBackward0(Node):
         source_shape = node.source_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:431
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:499
             at_ = 1
-            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:432
+            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:500
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2488,10 +3017,10 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:434)."""
+    """Backward of embedding (derivatives.yaml:502)."""
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
-    _formulas = (('derivatives.yaml:436', 'weight'),)
+    _formulas = (('derivatives.yaml:504', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -2504,7 +3033,7 @@ class EmbeddingBackward0(Node):
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
         try:
-            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:436
+            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:504
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2516,10 +3045,10 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:438)."""
+    """Backward of tril (derivatives.yaml:506)."""
     __slots__ = ("diagonal_",)
     _op = "tril"
-    _formulas = (('derivatives.yaml:439', 'self'),)
+    _formulas = (('derivatives.yaml:507', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2527,7 +3056,7 @@ class TrilBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:439
+            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:507
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2539,10 +3068,10 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:441)."""
+    """Backward of triu (derivatives.yaml:509)."""
     __slots__ = ("diagonal_",)
     _op = "triu"
-    _formulas = (('derivatives.yaml:442', 'self'),)
+    _formulas = (('derivatives.yaml:510', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2550,7 +3079,7 @@ class TriuBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:442
+            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:510
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2562,7 +3091,7 @@ class TriuBackward0(Node):
 
 
 class NonzeroBackward0(Node):
-    """Backward of nonzero (derivatives.yaml:446)."""
+    """Backward of nonzero (derivatives.yaml:514)."""
     __slots__ = ()
     _op = "nonzero"
 
@@ -2575,7 +3104,7 @@ class NonzeroBackward0(Node):
 
 
 class NonzeroBackward1(Node):
-    """Backward of nonzero.as_tuple (derivatives.yaml:449)."""
+    """Backward of nonzero.as_tuple (derivatives.yaml:517)."""
     __slots__ = ("_n_out",)
     _op = "nonzero.as_tuple"
 
@@ -2588,14 +3117,14 @@ class NonzeroBackward1(Node):
 
 
 class NonzeroNumpyBackward0(Node):
-    """Backward of nonzero_numpy (derivatives.yaml:452); the same code as NonzeroBackward1's."""
+    """Backward of nonzero_numpy (derivatives.yaml:520); the same code as NonzeroBackward1's."""
     __slots__ = ("_n_out",)
     _op = "nonzero_numpy"
     apply = NonzeroBackward1.apply
 
 
 class RepeatInterleaveBackward0(Node):
-    """Backward of repeat_interleave.Tensor (derivatives.yaml:455)."""
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:523)."""
     __slots__ = ()
     _op = "repeat_interleave.Tensor"
 
@@ -2608,10 +3137,10 @@ class RepeatInterleaveBackward0(Node):
 
 
 class DiagonalBackward0(Node):
-    """Backward of diagonal (derivatives.yaml:458)."""
+    """Backward of diagonal (derivatives.yaml:526)."""
     __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
     _op = "diagonal"
-    _formulas = (('derivatives.yaml:459', 'self'),)
+    _formulas = (('derivatives.yaml:527', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2622,7 +3151,7 @@ class DiagonalBackward0(Node):
         offset = node.offset_
         self_shape = node.self_shape
         try:
-            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:459
+            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:527
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2634,10 +3163,10 @@ class DiagonalBackward0(Node):
 
 
 class ConvolutionBackward0(Node):
-    """Backward of convolution (derivatives.yaml:464)."""
+    """Backward of convolution (derivatives.yaml:532)."""
     __slots__ = ("dilation_", "groups_", "padding_", "stride_", "transposed_", "weight_", "weight_v", "input_shape", "input_", "input_v", "weight_shape")
     _op = "convolution"
-    _formulas = (('derivatives.yaml:465', 'input'), ('derivatives.yaml:466', 'weight'), ('derivatives.yaml:467', 'bias'),)
+    _formulas = (('derivatives.yaml:533', 'input'), ('derivatives.yaml:534', 'weight'), ('derivatives.yaml:535', 'bias'),)
 
     def apply(node, grads):
         if node._released:
@@ -2658,11 +3187,11 @@ class ConvolutionBackward0(Node):
         weight_shape = node.weight_shape
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:465
+            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:533
             at_ = 1
-            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:466
+            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:534
             at_ = 2
-            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:467
+            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:535
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2674,10 +3203,10 @@ class ConvolutionBackward0(Node):
 
 
 class ConvWeightGradBackward0(Node):
-    """Backward of _conv_weight_grad (derivatives.yaml:470)."""
+    """Backward of _conv_weight_grad (derivatives.yaml:538)."""
     __slots__ = ("dilation_", "grad_output_", "grad_output_v", "groups_", "padding_", "stride_", "input_shape", "input_", "input_v")
     _op = "_conv_weight_grad"
-    _formulas = (('derivatives.yaml:471', 'input'), ('derivatives.yaml:472', 'grad_output'),)
+    _formulas = (('derivatives.yaml:539', 'input'), ('derivatives.yaml:540', 'grad_output'),)
 
     def apply(node, grads):
         if node._released:
@@ -2696,9 +3225,9 @@ class ConvWeightGradBackward0(Node):
             unpack(node, input, node.input_v, 'input')
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:471
+            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:539
             at_ = 1
-            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:472
+            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:540
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2710,10 +3239,10 @@ class ConvWeightGradBackward0(Node):
 
 
 class Im2colBackward0(Node):
-    """Backward of im2col (derivatives.yaml:475)."""
+    """Backward of im2col (derivatives.yaml:543)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_", "self_shape")
     _op = "im2col"
-    _formulas = (('derivatives.yaml:476', 'self'),)
+    _formulas = (('derivatives.yaml:544', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2725,7 +3254,7 @@ class Im2colBackward0(Node):
         stride = node.stride_
         self_shape = node.self_shape
         try:
-            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:476
+            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:544
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2737,10 +3266,10 @@ class Im2colBackward0(Node):
 
 
 class Col2imBackward0(Node):
-    """Backward of col2im (derivatives.yaml:479)."""
+    """Backward of col2im (derivatives.yaml:547)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_")
     _op = "col2im"
-    _formulas = (('derivatives.yaml:480', 'self'),)
+    _formulas = (('derivatives.yaml:548', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2751,7 +3280,7 @@ class Col2imBackward0(Node):
         padding = node.padding_
         stride = node.stride_
         try:
-            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:480
+            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:548
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2763,11 +3292,11 @@ class Col2imBackward0(Node):
 
 
 class LinalgInvBackward0(Node):
-    """Backward of linalg_inv (derivatives.yaml:485)."""
+    """Backward of linalg_inv (derivatives.yaml:553)."""
     __slots__ = ("result_", "result_v")
     _op = "linalg_inv"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:486', 'A'),)
+    _formulas = (('derivatives.yaml:554', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2777,7 +3306,7 @@ class LinalgInvBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:486
+            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:554
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2789,11 +3318,11 @@ class LinalgInvBackward0(Node):
 
 
 class LinalgSolveBackward0(Node):
-    """Backward of linalg_solve (derivatives.yaml:489)."""
+    """Backward of linalg_solve (derivatives.yaml:557)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_solve"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:490', 'A, B'),)
+    _formulas = (('derivatives.yaml:558', 'A, B'),)
 
     def apply(node, grads):
         if node._released:
@@ -2806,7 +3335,7 @@ class LinalgSolveBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:490
+            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:558
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2818,11 +3347,11 @@ class LinalgSolveBackward0(Node):
 
 
 class LinalgDetBackward0(Node):
-    """Backward of linalg_det (derivatives.yaml:493)."""
+    """Backward of linalg_det (derivatives.yaml:561)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_det"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:494', 'A'),)
+    _formulas = (('derivatives.yaml:562', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2835,7 +3364,7 @@ class LinalgDetBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:494
+            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:562
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2847,11 +3376,11 @@ class LinalgDetBackward0(Node):
 
 
 class LinalgSlogdetBackward0(Node):
-    """Backward of linalg_slogdet (derivatives.yaml:497)."""
+    """Backward of linalg_slogdet (derivatives.yaml:565)."""
     __slots__ = ("A_", "A_v")
     _op = "linalg_slogdet"
     _n_out = 2
-    _formulas = (('derivatives.yaml:498', 'A'),)
+    _formulas = (('derivatives.yaml:566', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2861,7 +3390,7 @@ class LinalgSlogdetBackward0(Node):
         if isinstance(A, Tensor) and A._vc.value != node.A_v:
             unpack(node, A, node.A_v, 'A')
         try:
-            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:498
+            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:566
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2873,11 +3402,11 @@ class LinalgSlogdetBackward0(Node):
 
 
 class LinalgCholeskyBackward0(Node):
-    """Backward of linalg_cholesky (derivatives.yaml:501)."""
+    """Backward of linalg_cholesky (derivatives.yaml:569)."""
     __slots__ = ("result_", "result_v", "upper_")
     _op = "linalg_cholesky"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:502', 'self'),)
+    _formulas = (('derivatives.yaml:570', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2888,7 +3417,7 @@ class LinalgCholeskyBackward0(Node):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         upper = node.upper_
         try:
-            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:502
+            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:570
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2900,12 +3429,12 @@ class LinalgCholeskyBackward0(Node):
 
 
 class LinalgEighBackward0(Node):
-    """Backward of _linalg_eigh (derivatives.yaml:505)."""
+    """Backward of _linalg_eigh (derivatives.yaml:573)."""
     __slots__ = ("eigenvalues_", "eigenvalues_v", "eigenvectors_", "eigenvectors_v", "upper_")
     _op = "_linalg_eigh"
     _n_out = 2
     _saved_outputs = (('eigenvalues_', 0), ('eigenvectors_', 1),)
-    _formulas = (('derivatives.yaml:506', 'A'),)
+    _formulas = (('derivatives.yaml:574', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2919,7 +3448,7 @@ class LinalgEighBackward0(Node):
             eigenvectors = unpack_output(node, eigenvectors, node.eigenvectors_v, 1, 'eigenvectors')
         upper = node.upper_
         try:
-            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:506
+            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:574
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2931,12 +3460,12 @@ class LinalgEighBackward0(Node):
 
 
 class LinalgSvdBackward0(Node):
-    """Backward of _linalg_svd (derivatives.yaml:509)."""
+    """Backward of _linalg_svd (derivatives.yaml:577)."""
     __slots__ = ("A_", "A_v", "S_", "S_v", "U_", "U_v", "Vh_", "Vh_v")
     _op = "_linalg_svd"
     _n_out = 3
     _saved_outputs = (('S_', 1), ('U_', 0), ('Vh_', 2),)
-    _formulas = (('derivatives.yaml:510', 'A'),)
+    _formulas = (('derivatives.yaml:578', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2955,7 +3484,7 @@ class LinalgSvdBackward0(Node):
         if Vh is not None and (Vh._vc.value != node.Vh_v or _grad_state.enabled):
             Vh = unpack_output(node, Vh, node.Vh_v, 2, 'Vh')
         try:
-            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:510
+            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:578
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2967,12 +3496,12 @@ class LinalgSvdBackward0(Node):
 
 
 class LinalgQrBackward0(Node):
-    """Backward of _linalg_qr (derivatives.yaml:513)."""
+    """Backward of _linalg_qr (derivatives.yaml:581)."""
     __slots__ = ("A_", "A_v", "Q_", "Q_v", "R_", "R_v")
     _op = "_linalg_qr"
     _n_out = 2
     _saved_outputs = (('Q_', 0), ('R_', 1),)
-    _formulas = (('derivatives.yaml:514', 'A'),)
+    _formulas = (('derivatives.yaml:582', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2988,7 +3517,7 @@ class LinalgQrBackward0(Node):
         if R is not None and (R._vc.value != node.R_v or _grad_state.enabled):
             R = unpack_output(node, R, node.R_v, 1, 'R')
         try:
-            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:514
+            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:582
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3655,14 +4184,14 @@ def record__nll_loss_backward(op):
     return record
 
 
-def record__gelu_backward(op):
+def record__gelu_backward(op, Backward=GeluBackwardBackward0):
     redispatch = below_autograd_entry(op)
     def record(grad_output, self):
         need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not (need_grad_output or need_self):
             return redispatch(grad_output, self)
-        node = GeluBackwardBackward0()
+        node = Backward()
         node._next = (
             ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
@@ -5350,6 +5879,317 @@ def record__linalg_qr(op):
     return record
 
 
+def record_elu(op):
+    redispatch = below_autograd_entry(op)
+    def record(self, alpha, scale, input_scale):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self, alpha, scale, input_scale,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, alpha, scale, input_scale)
+        node = EluBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks, node._released = None, False
+        node.alpha_ = alpha
+        node.input_scale_ = input_scale
+        node.scale_ = scale
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, alpha, scale, input_scale)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record_elu_(op):
+    redispatch = below_autograd_entry(op)
+    def record(self, alpha, scale, input_scale):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, alpha, scale, input_scale)
+        check_inplace(op, self)
+        node = EluBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks, node._released = None, False
+        node.alpha_ = alpha
+        node.input_scale_ = input_scale
+        node.scale_ = scale
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self, alpha, scale, input_scale)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__elu_backward(op):
+    redispatch = below_autograd_entry(op)
+    def record(grad_output, self, alpha, scale, input_scale):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not (need_grad_output or need_self):
+            return redispatch(grad_output, self, alpha, scale, input_scale)
+        node = EluBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+        )
+        node._hooks, node._released = None, False
+        node.alpha_ = alpha
+        node.input_scale_ = input_scale
+        node.scale_ = scale
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node.grad_output_ = grad_output if need_self else None
+        node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_self else 0
+        result = redispatch(grad_output, self, alpha, scale, input_scale)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record_hardtanh(op):
+    redispatch = below_autograd_entry(op)
+    def record(self, min_val, max_val):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, min_val, max_val)
+        node = HardtanhBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks, node._released = None, False
+        node.max_val_ = max_val
+        node.min_val_ = min_val
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, min_val, max_val)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record_hardtanh_(op):
+    redispatch = below_autograd_entry(op)
+    def record(self, min_val, max_val):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, min_val, max_val)
+        check_inplace(op, self)
+        node = HardtanhBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks, node._released = None, False
+        node.max_val_ = max_val
+        node.min_val_ = min_val
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self, min_val, max_val)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__hardtanh_backward(op):
+    redispatch = below_autograd_entry(op)
+    def record(grad_output, self, min_val, max_val):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not (need_grad_output or need_self):
+            return redispatch(grad_output, self, min_val, max_val)
+        node = HardtanhBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+        )
+        node._hooks, node._released = None, False
+        node.max_val_ = max_val
+        node.min_val_ = min_val
+        node.self_ = self if need_grad_output else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_grad_output else 0
+        result = redispatch(grad_output, self, min_val, max_val)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__hardsigmoid_backward(op):
+    redispatch = below_autograd_entry(op)
+    def record(grad_output, self):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not (need_grad_output or need_self):
+            return redispatch(grad_output, self)
+        node = HardsigmoidBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+        )
+        node._hooks, node._released = None, False
+        node.self_ = self if need_grad_output else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_grad_output else 0
+        result = redispatch(grad_output, self)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record_hardshrink(op, Backward=HardshrinkBackward0):
+    redispatch = below_autograd_entry(op)
+    def record(self, lambd):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self, lambd,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, lambd)
+        node = Backward()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks, node._released = None, False
+        node.lambd_ = lambd
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, lambd)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__shrink_backward(op):
+    redispatch = below_autograd_entry(op)
+    def record(grad_output, self, lambd):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not (need_grad_output or need_self):
+            return redispatch(grad_output, self, lambd)
+        node = ShrinkBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+        )
+        node._hooks, node._released = None, False
+        node.lambd_ = lambd
+        node.self_ = self if need_grad_output else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_grad_output else 0
+        result = redispatch(grad_output, self, lambd)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__softplus(op):
+    redispatch = below_autograd_entry(op)
+    def record(self, beta, threshold):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, beta, threshold)
+        node = SoftplusBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks, node._released = None, False
+        node.beta_ = beta
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node.threshold_ = threshold
+        result = redispatch(self, beta, threshold)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__softplus_backward(op):
+    redispatch = below_autograd_entry(op)
+    def record(grad_output, self, beta, threshold):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not (need_grad_output or need_self):
+            return redispatch(grad_output, self, beta, threshold)
+        node = SoftplusBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+        )
+        node._hooks, node._released = None, False
+        node.beta_ = beta
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node.threshold_ = threshold
+        node.grad_output_ = grad_output if need_self else None
+        node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_self else 0
+        result = redispatch(grad_output, self, beta, threshold)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record_threshold(op):
+    redispatch = below_autograd_entry(op)
+    def record(self, threshold, value):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, threshold, value)
+        node = ThresholdBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks, node._released = None, False
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node.threshold_ = threshold
+        result = redispatch(self, threshold, value)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record_threshold_(op):
+    redispatch = below_autograd_entry(op)
+    def record(self, threshold, value):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, threshold, value)
+        check_inplace(op, self)
+        node = ThresholdBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks, node._released = None, False
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        node.threshold_ = threshold
+        result = redispatch(self, threshold, value)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__threshold_backward(op):
+    redispatch = below_autograd_entry(op)
+    def record(grad_output, self, threshold):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not (need_grad_output or need_self):
+            return redispatch(grad_output, self, threshold)
+        node = ThresholdBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+        )
+        node._hooks, node._released = None, False
+        node.self_ = self if need_grad_output else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_grad_output else 0
+        node.threshold_ = threshold
+        result = redispatch(grad_output, self, threshold)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
 # Op overload -> its recorder maker, ``make(handle)`` -> the op's Autograd kernel, which takes
 # the op's arguments in schema order (bound by aten_lite/autograd/kernel.py); a maker shared
 # by ops that record alike is bound to each op's node class (Note [Shared recorders] in
@@ -5515,4 +6355,29 @@ RECORDERS = {
     "_linalg_eigh": record__linalg_eigh,
     "_linalg_svd": record__linalg_svd,
     "_linalg_qr": record__linalg_qr,
+    "elu": record_elu,
+    "elu_": record_elu_,
+    "_elu_backward": record__elu_backward,
+    "hardtanh": record_hardtanh,
+    "hardtanh_": record_hardtanh_,
+    "_hardtanh_backward": record__hardtanh_backward,
+    "hardsigmoid": partial(record_log, Backward=HardsigmoidBackward0),
+    "hardsigmoid_": partial(record_abs_, Backward=HardsigmoidBackward0),
+    "_hardsigmoid_backward": record__hardsigmoid_backward,
+    "hardswish": partial(record_abs, Backward=HardswishBackward0),
+    "hardswish_": partial(record_abs_, Backward=HardswishBackward0),
+    "_hardswish_backward": partial(record__gelu_backward, Backward=HardswishBackwardBackward0),
+    "hardshrink": record_hardshrink,
+    "softshrink": partial(record_hardshrink, Backward=SoftshrinkBackward0),
+    "_shrink_backward": record__shrink_backward,
+    "_softplus": record__softplus,
+    "_softplus_backward": record__softplus_backward,
+    "log_sigmoid": partial(record_log, Backward=LogSigmoidBackward0),
+    "_log_sigmoid_backward": partial(record__gelu_backward, Backward=LogSigmoidBackwardBackward0),
+    "mish": partial(record_abs, Backward=MishBackward0),
+    "mish_": partial(record_abs_, Backward=MishBackward0),
+    "_mish_backward": partial(record__gelu_backward, Backward=MishBackwardBackward0),
+    "threshold": record_threshold,
+    "threshold_": record_threshold_,
+    "_threshold_backward": record__threshold_backward,
 }

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 68a90a9c4bbdda1e).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 de1535a354953b72).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -17,9 +17,19 @@ from aten_lite.autograd.forward_ad import add_tangents, filled, linear_rule, zer
 
 from aten_lite._generated.ops import (  # the ops the formulas call
     _conv_weight_grad,
+    _elu_backward,
     _gelu_backward,
+    _hardsigmoid_backward,
+    _hardswish_backward,
+    _hardtanh_backward,
     _leaky_relu_backward,
+    _log_sigmoid_backward,
+    _mish_backward,
+    _shrink_backward,
+    _softplus,
+    _softplus_backward,
     _tanh_backward,
+    _threshold_backward,
     convolution,
     div,
     floor_divide,
@@ -329,7 +339,176 @@ def fw__leaky_relu_backward(args, tangents, result):  # derivatives.yaml:196 (au
     return tangent
 
 
-def fw__tanh_backward(args, tangents, result):  # derivatives.yaml:200 (auto_element_wise)
+def fw_elu(args, tangents, result):  # derivatives.yaml:200 (auto_element_wise)
+    self, alpha, scale, input_scale = args
+    self_t, _, _, _ = tangents
+    tangent = None if self_t is None else _elu_backward(self_t, self, alpha, scale, input_scale)
+    return tangent
+
+
+def fw__elu_backward(args, tangents, result):  # derivatives.yaml:203 (auto_element_wise)
+    grad_output, self, alpha, scale, input_scale = args
+    grad_output_t, self_t, _, _, _ = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _elu_backward(grad_output_t, self, alpha, scale, input_scale))
+    if self_t is not None:
+        tangent = add_tangents(tangent, self_t * _elu_backward(grad_output, self, alpha, scale, input_scale) * input_scale * (self <= 0))
+    return tangent
+
+
+def fw_hardtanh(args, tangents, result):  # derivatives.yaml:208 (auto_element_wise)
+    self, min_val, max_val = args
+    self_t, _, _ = tangents
+    tangent = None if self_t is None else _hardtanh_backward(self_t, self, min_val, max_val)
+    return tangent
+
+
+def fw__hardtanh_backward(args, tangents, result):  # derivatives.yaml:211 (auto_element_wise)
+    grad_output, self, min_val, max_val = args
+    grad_output_t, self_t, _, _ = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _hardtanh_backward(grad_output_t, self, min_val, max_val))
+    if self_t is not None:
+        tangent = add_tangents(tangent, zeros_like(self_t))
+    return tangent
+
+
+def fw_hardsigmoid(args, tangents, result):  # derivatives.yaml:215 (auto_element_wise)
+    self, = args
+    self_t, = tangents
+    tangent = None if self_t is None else _hardsigmoid_backward(self_t, self)
+    return tangent
+
+
+def fw__hardsigmoid_backward(args, tangents, result):  # derivatives.yaml:218 (auto_element_wise)
+    grad_output, self = args
+    grad_output_t, self_t = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _hardsigmoid_backward(grad_output_t, self))
+    if self_t is not None:
+        tangent = add_tangents(tangent, zeros_like(self_t))
+    return tangent
+
+
+def fw_hardswish(args, tangents, result):  # derivatives.yaml:222 (auto_element_wise)
+    self, = args
+    self_t, = tangents
+    tangent = None if self_t is None else _hardswish_backward(self_t, self)
+    return tangent
+
+
+def fw__hardswish_backward(args, tangents, result):  # derivatives.yaml:225 (auto_element_wise)
+    grad_output, self = args
+    grad_output_t, self_t = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _hardswish_backward(grad_output_t, self))
+    if self_t is not None:
+        tangent = add_tangents(tangent, self_t * grad_output * (self > -3) * (self < 3) / 3)
+    return tangent
+
+
+def fw_hardshrink(args, tangents, result):  # derivatives.yaml:229 (auto_element_wise)
+    self, lambd = args
+    self_t, _ = tangents
+    tangent = None if self_t is None else _shrink_backward(self_t, self, lambd)
+    return tangent
+
+
+def fw_softshrink(args, tangents, result):  # derivatives.yaml:232 (auto_element_wise)
+    self, lambd = args
+    self_t, _ = tangents
+    tangent = None if self_t is None else _shrink_backward(self_t, self, lambd)
+    return tangent
+
+
+def fw__shrink_backward(args, tangents, result):  # derivatives.yaml:235 (auto_element_wise)
+    grad_output, self, lambd = args
+    grad_output_t, self_t, _ = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _shrink_backward(grad_output_t, self, lambd))
+    if self_t is not None:
+        tangent = add_tangents(tangent, zeros_like(self_t))
+    return tangent
+
+
+def fw__softplus(args, tangents, result):  # derivatives.yaml:239 (auto_element_wise)
+    self, beta, threshold = args
+    self_t, _, _ = tangents
+    tangent = None if self_t is None else _softplus_backward(self_t, self, beta, threshold)
+    return tangent
+
+
+def fw__softplus_backward(args, tangents, result):  # derivatives.yaml:242 (auto_element_wise)
+    grad_output, self, beta, threshold = args
+    grad_output_t, self_t, _, _ = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _softplus_backward(grad_output_t, self, beta, threshold))
+    if self_t is not None:
+        tangent = add_tangents(tangent, self_t * grad_output * (self * beta).sigmoid() * (1 - (self * beta).sigmoid()) * beta * (self * beta <= threshold))
+    return tangent
+
+
+def fw_log_sigmoid(args, tangents, result):  # derivatives.yaml:246 (auto_element_wise)
+    self, = args
+    self_t, = tangents
+    tangent = None if self_t is None else _log_sigmoid_backward(self_t, self)
+    return tangent
+
+
+def fw__log_sigmoid_backward(args, tangents, result):  # derivatives.yaml:249 (auto_element_wise)
+    grad_output, self = args
+    grad_output_t, self_t = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _log_sigmoid_backward(grad_output_t, self))
+    if self_t is not None:
+        tangent = add_tangents(tangent, -self_t * grad_output * self.sigmoid() * (-self).sigmoid())
+    return tangent
+
+
+def fw_mish(args, tangents, result):  # derivatives.yaml:253 (auto_element_wise)
+    self, = args
+    self_t, = tangents
+    tangent = None if self_t is None else _mish_backward(self_t, self)
+    return tangent
+
+
+def fw__mish_backward(args, tangents, result):  # derivatives.yaml:256 (auto_element_wise)
+    grad_output, self = args
+    grad_output_t, self_t = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _mish_backward(grad_output_t, self))
+    if self_t is not None:
+        tangent = add_tangents(tangent, self_t * grad_output * self.sigmoid() * (1 - _softplus(self).tanh() * _softplus(self).tanh()) * (2 + self * (1 - self.sigmoid()) - 2 * self * self.sigmoid() * _softplus(self).tanh()))
+    return tangent
+
+
+def fw_threshold(args, tangents, result):  # derivatives.yaml:261 (auto_element_wise)
+    self, threshold, value = args
+    self_t, _, _ = tangents
+    tangent = None if self_t is None else _threshold_backward(self_t, self, threshold)
+    return tangent
+
+
+def fw__threshold_backward(args, tangents, result):  # derivatives.yaml:264 (auto_element_wise)
+    grad_output, self, threshold = args
+    grad_output_t, self_t, _ = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _threshold_backward(grad_output_t, self, threshold))
+    if self_t is not None:
+        tangent = add_tangents(tangent, zeros_like(self_t))
+    return tangent
+
+
+def fw__tanh_backward(args, tangents, result):  # derivatives.yaml:268 (auto_element_wise)
     grad_output, tanh_out = args
     grad_output_t, tanh_out_t = tangents
     tangent = None
@@ -340,7 +519,7 @@ def fw__tanh_backward(args, tangents, result):  # derivatives.yaml:200 (auto_ele
     return tangent
 
 
-def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:207 (result)
+def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:275 (result)
     grad_output, log_probs, dim = args
     grad_output_t, log_probs_t, _ = tangents
     tangent = None
@@ -353,7 +532,7 @@ def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:207 (r
     return tangent
 
 
-def fw_mm(args, tangents, result):  # derivatives.yaml:214 (result)
+def fw_mm(args, tangents, result):  # derivatives.yaml:282 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -364,7 +543,7 @@ def fw_mm(args, tangents, result):  # derivatives.yaml:214 (result)
     return tangent
 
 
-def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:219 (result)
+def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:287 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -375,7 +554,7 @@ def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:219 (result)
     return tangent
 
 
-def fw_bmm(args, tangents, result):  # derivatives.yaml:224 (result)
+def fw_bmm(args, tangents, result):  # derivatives.yaml:292 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -386,7 +565,7 @@ def fw_bmm(args, tangents, result):  # derivatives.yaml:224 (result)
     return tangent
 
 
-def fw_dot(args, tangents, result):  # derivatives.yaml:229 (result)
+def fw_dot(args, tangents, result):  # derivatives.yaml:297 (result)
     self, tensor = args
     self_t, tensor_t = tangents
     tangent = None
@@ -397,28 +576,28 @@ def fw_dot(args, tangents, result):  # derivatives.yaml:229 (result)
     return tangent
 
 
-def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:306 (result)
+def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:374 (result)
     self, mask, value = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else self_t.masked_fill(mask, 0)
     return tangent
 
 
-def fw_log10(args, tangents, result):  # derivatives.yaml:373 (auto_element_wise)
+def fw_log10(args, tangents, result):  # derivatives.yaml:441 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 2.302585092994046)
     return tangent
 
 
-def fw_log2(args, tangents, result):  # derivatives.yaml:376 (auto_element_wise)
+def fw_log2(args, tangents, result):  # derivatives.yaml:444 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 0.6931471805599453)
     return tangent
 
 
-def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:379 (auto_element_wise)
+def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:447 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -429,7 +608,7 @@ def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:379 (auto_elemen
     return tangent
 
 
-def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:383 (auto_element_wise)
+def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:451 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, _ = tangents
     tangent = None
@@ -440,7 +619,7 @@ def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:383 (auto_elemen
     return tangent
 
 
-def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:387 (auto_element_wise)
+def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:455 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, weight_t = tangents
     tangent = None
@@ -453,21 +632,21 @@ def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:387 (auto_elemen
     return tangent
 
 
-def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:392 (auto_element_wise)
+def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:460 (auto_element_wise)
     self, nan, posinf, neginf = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t * self.isfinite()
     return tangent
 
 
-def fw_cumprod(args, tangents, result):  # derivatives.yaml:402 (result)
+def fw_cumprod(args, tangents, result):  # derivatives.yaml:470 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else cumprod_jvp(self_t, self, dim, result)
     return tangent
 
 
-def fw_sort(args, tangents, result):  # derivatives.yaml:407 (result)
+def fw_sort(args, tangents, result):  # derivatives.yaml:475 (result)
     self, dim, descending = args
     values, indices = result
     self_t, _, _ = tangents
@@ -475,7 +654,7 @@ def fw_sort(args, tangents, result):  # derivatives.yaml:407 (result)
     return (tangent, None,)
 
 
-def fw_topk(args, tangents, result):  # derivatives.yaml:412 (result)
+def fw_topk(args, tangents, result):  # derivatives.yaml:480 (result)
     self, k, dim, largest, sorted = args
     values, indices = result
     self_t, _, _, _, _ = tangents
@@ -483,14 +662,14 @@ def fw_topk(args, tangents, result):  # derivatives.yaml:412 (result)
     return (tangent, None,)
 
 
-def fw_scatter_value(args, tangents, result):  # derivatives.yaml:422 (result)
+def fw_scatter_value(args, tangents, result):  # derivatives.yaml:490 (result)
     self, dim, index, value = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t.scatter(dim, index, 0)
     return tangent
 
 
-def fw_convolution(args, tangents, result):  # derivatives.yaml:468 (result)
+def fw_convolution(args, tangents, result):  # derivatives.yaml:536 (result)
     input, weight, bias, stride, padding, dilation, transposed, output_padding, groups = args
     input_t, weight_t, bias_t, _, _, _, _, _, _ = tangents
     input_t = filled(input_t, input)
@@ -500,7 +679,7 @@ def fw_convolution(args, tangents, result):  # derivatives.yaml:468 (result)
     return tangent
 
 
-def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:473 (result)
+def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:541 (result)
     input, grad_output, weight_size, stride, padding, dilation, groups = args
     input_t, grad_output_t, _, _, _, _, _ = tangents
     tangent = None
@@ -511,14 +690,14 @@ def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:473 (resul
     return tangent
 
 
-def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:487 (result)
+def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:555 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else -result.matmul(A_t).matmul(result)
     return tangent
 
 
-def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:491 (result)
+def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:559 (result)
     A, B = args
     A_t, B_t = tangents
     A_t = filled(A_t, A)
@@ -527,14 +706,14 @@ def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:491 (result)
     return tangent
 
 
-def fw_linalg_det(args, tangents, result):  # derivatives.yaml:495 (result)
+def fw_linalg_det(args, tangents, result):  # derivatives.yaml:563 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else det_jvp(A_t, A, result)
     return tangent
 
 
-def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:499 (result)
+def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:567 (result)
     A, = args
     sign, logabsdet = result
     A_t, = tangents
@@ -542,14 +721,14 @@ def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:499 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:503 (result)
+def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:571 (result)
     self, upper = args
     self_t, _ = tangents
     tangent = None if self_t is None else cholesky_jvp(self_t, upper, result)
     return tangent
 
 
-def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:507 (result)
+def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:575 (result)
     A, upper = args
     eigenvalues, eigenvectors = result
     A_t, _ = tangents
@@ -557,7 +736,7 @@ def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:507 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:511 (result)
+def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:579 (result)
     A, full_matrices = args
     U, S, Vh = result
     A_t, _ = tangents
@@ -565,7 +744,7 @@ def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:511 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:515 (result)
+def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:583 (result)
     A, complete = args
     Q, R = result
     A_t, _ = tangents
@@ -623,6 +802,25 @@ RULES = {
     "silu": fw_silu,
     "leaky_relu": fw_leaky_relu,
     "_leaky_relu_backward": fw__leaky_relu_backward,
+    "elu": fw_elu,
+    "_elu_backward": fw__elu_backward,
+    "hardtanh": fw_hardtanh,
+    "_hardtanh_backward": fw__hardtanh_backward,
+    "hardsigmoid": fw_hardsigmoid,
+    "_hardsigmoid_backward": fw__hardsigmoid_backward,
+    "hardswish": fw_hardswish,
+    "_hardswish_backward": fw__hardswish_backward,
+    "hardshrink": fw_hardshrink,
+    "softshrink": fw_softshrink,
+    "_shrink_backward": fw__shrink_backward,
+    "_softplus": fw__softplus,
+    "_softplus_backward": fw__softplus_backward,
+    "log_sigmoid": fw_log_sigmoid,
+    "_log_sigmoid_backward": fw__log_sigmoid_backward,
+    "mish": fw_mish,
+    "_mish_backward": fw__mish_backward,
+    "threshold": fw_threshold,
+    "_threshold_backward": fw__threshold_backward,
     "_tanh_backward": fw__tanh_backward,
     "_log_softmax_backward": fw__log_softmax_backward,
     "mm": fw_mm,
@@ -748,85 +946,104 @@ ORIGINS = {
     "silu": ("auto_element_wise", "derivatives.yaml:190"),
     "leaky_relu": ("auto_element_wise", "derivatives.yaml:193"),
     "_leaky_relu_backward": ("auto_element_wise", "derivatives.yaml:196"),
-    "_tanh_backward": ("auto_element_wise", "derivatives.yaml:200"),
-    "_log_softmax_backward": ("result", "derivatives.yaml:207"),
-    "mm": ("result", "derivatives.yaml:214"),
-    "_sparse_mm": ("result", "derivatives.yaml:219"),
-    "bmm": ("result", "derivatives.yaml:224"),
-    "dot": ("result", "derivatives.yaml:229"),
-    "view": ("auto_linear", "derivatives.yaml:233"),
-    "reshape": ("auto_linear", "derivatives.yaml:236"),
-    "t": ("auto_linear", "derivatives.yaml:239"),
-    "transpose.int": ("auto_linear", "derivatives.yaml:242"),
-    "permute": ("auto_linear", "derivatives.yaml:245"),
-    "expand": ("auto_linear", "derivatives.yaml:248"),
-    "squeeze": ("auto_linear", "derivatives.yaml:251"),
-    "squeeze.dim": ("auto_linear", "derivatives.yaml:254"),
-    "squeeze.dims": ("auto_linear", "derivatives.yaml:257"),
-    "unsqueeze": ("auto_linear", "derivatives.yaml:260"),
-    "flatten.using_ints": ("auto_linear", "derivatives.yaml:263"),
-    "narrow": ("auto_linear", "derivatives.yaml:266"),
-    "select.int": ("auto_linear", "derivatives.yaml:269"),
-    "slice.Tensor": ("auto_linear", "derivatives.yaml:272"),
-    "contiguous": ("auto_linear", "derivatives.yaml:275"),
-    "split.Tensor": ("auto_linear", "derivatives.yaml:278"),
-    "split.sizes": ("auto_linear", "derivatives.yaml:281"),
-    "chunk": ("auto_linear", "derivatives.yaml:284"),
-    "cat": ("auto_linear", "derivatives.yaml:289"),
-    "stack": ("auto_linear", "derivatives.yaml:292"),
-    "gather": ("auto_linear", "derivatives.yaml:295"),
-    "index_select": ("auto_linear", "derivatives.yaml:299"),
-    "masked_fill.Scalar": ("result", "derivatives.yaml:306"),
-    "index.Tensor": ("auto_linear", "derivatives.yaml:308"),
-    "index_put": ("auto_linear", "derivatives.yaml:312"),
-    "clone": ("auto_linear", "derivatives.yaml:317"),
-    "copy_": ("auto_linear", "derivatives.yaml:320"),
-    "fill_.Scalar": ("zero", "derivatives.yaml:324"),
-    "zero_": ("zero", "derivatives.yaml:327"),
-    "to.dtype": ("auto_linear", "derivatives.yaml:330"),
-    "to.device": ("auto_linear", "derivatives.yaml:333"),
-    "_unique2": ("none", "derivatives.yaml:336"),
-    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:344"),
-    "to_sparse": ("auto_linear", "derivatives.yaml:346"),
-    "to_dense": ("auto_linear", "derivatives.yaml:351"),
-    "coalesce": ("auto_linear", "derivatives.yaml:353"),
-    "values": ("auto_linear", "derivatives.yaml:358"),
-    "sparse_mask": ("auto_linear", "derivatives.yaml:360"),
-    "_sparse_values_at": ("auto_linear", "derivatives.yaml:369"),
-    "log10": ("auto_element_wise", "derivatives.yaml:373"),
-    "log2": ("auto_element_wise", "derivatives.yaml:376"),
-    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:379"),
-    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:383"),
-    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:387"),
-    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:392"),
-    "cumsum": ("auto_linear", "derivatives.yaml:396"),
-    "cumprod": ("result", "derivatives.yaml:402"),
-    "sort": ("result", "derivatives.yaml:407"),
-    "topk": ("result", "derivatives.yaml:412"),
-    "scatter.src": ("auto_linear", "derivatives.yaml:414"),
-    "scatter.value": ("result", "derivatives.yaml:422"),
-    "scatter_add": ("auto_linear", "derivatives.yaml:424"),
-    "index_add": ("auto_linear", "derivatives.yaml:429"),
-    "embedding": ("auto_linear", "derivatives.yaml:434"),
-    "tril": ("auto_linear", "derivatives.yaml:438"),
-    "triu": ("auto_linear", "derivatives.yaml:441"),
-    "nonzero": ("none", "derivatives.yaml:446"),
-    "nonzero.as_tuple": ("none", "derivatives.yaml:449"),
-    "nonzero_numpy": ("none", "derivatives.yaml:452"),
-    "repeat_interleave.Tensor": ("none", "derivatives.yaml:455"),
-    "diagonal": ("auto_linear", "derivatives.yaml:460"),
-    "convolution": ("result", "derivatives.yaml:468"),
-    "_conv_weight_grad": ("result", "derivatives.yaml:473"),
-    "im2col": ("auto_linear", "derivatives.yaml:477"),
-    "col2im": ("auto_linear", "derivatives.yaml:481"),
-    "linalg_inv": ("result", "derivatives.yaml:487"),
-    "linalg_solve": ("result", "derivatives.yaml:491"),
-    "linalg_det": ("result", "derivatives.yaml:495"),
-    "linalg_slogdet": ("result", "derivatives.yaml:499"),
-    "linalg_cholesky": ("result", "derivatives.yaml:503"),
-    "_linalg_eigh": ("result", "derivatives.yaml:507"),
-    "_linalg_svd": ("result", "derivatives.yaml:511"),
-    "_linalg_qr": ("result", "derivatives.yaml:515"),
+    "elu": ("auto_element_wise", "derivatives.yaml:200"),
+    "_elu_backward": ("auto_element_wise", "derivatives.yaml:203"),
+    "hardtanh": ("auto_element_wise", "derivatives.yaml:208"),
+    "_hardtanh_backward": ("auto_element_wise", "derivatives.yaml:211"),
+    "hardsigmoid": ("auto_element_wise", "derivatives.yaml:215"),
+    "_hardsigmoid_backward": ("auto_element_wise", "derivatives.yaml:218"),
+    "hardswish": ("auto_element_wise", "derivatives.yaml:222"),
+    "_hardswish_backward": ("auto_element_wise", "derivatives.yaml:225"),
+    "hardshrink": ("auto_element_wise", "derivatives.yaml:229"),
+    "softshrink": ("auto_element_wise", "derivatives.yaml:232"),
+    "_shrink_backward": ("auto_element_wise", "derivatives.yaml:235"),
+    "_softplus": ("auto_element_wise", "derivatives.yaml:239"),
+    "_softplus_backward": ("auto_element_wise", "derivatives.yaml:242"),
+    "log_sigmoid": ("auto_element_wise", "derivatives.yaml:246"),
+    "_log_sigmoid_backward": ("auto_element_wise", "derivatives.yaml:249"),
+    "mish": ("auto_element_wise", "derivatives.yaml:253"),
+    "_mish_backward": ("auto_element_wise", "derivatives.yaml:256"),
+    "threshold": ("auto_element_wise", "derivatives.yaml:261"),
+    "_threshold_backward": ("auto_element_wise", "derivatives.yaml:264"),
+    "_tanh_backward": ("auto_element_wise", "derivatives.yaml:268"),
+    "_log_softmax_backward": ("result", "derivatives.yaml:275"),
+    "mm": ("result", "derivatives.yaml:282"),
+    "_sparse_mm": ("result", "derivatives.yaml:287"),
+    "bmm": ("result", "derivatives.yaml:292"),
+    "dot": ("result", "derivatives.yaml:297"),
+    "view": ("auto_linear", "derivatives.yaml:301"),
+    "reshape": ("auto_linear", "derivatives.yaml:304"),
+    "t": ("auto_linear", "derivatives.yaml:307"),
+    "transpose.int": ("auto_linear", "derivatives.yaml:310"),
+    "permute": ("auto_linear", "derivatives.yaml:313"),
+    "expand": ("auto_linear", "derivatives.yaml:316"),
+    "squeeze": ("auto_linear", "derivatives.yaml:319"),
+    "squeeze.dim": ("auto_linear", "derivatives.yaml:322"),
+    "squeeze.dims": ("auto_linear", "derivatives.yaml:325"),
+    "unsqueeze": ("auto_linear", "derivatives.yaml:328"),
+    "flatten.using_ints": ("auto_linear", "derivatives.yaml:331"),
+    "narrow": ("auto_linear", "derivatives.yaml:334"),
+    "select.int": ("auto_linear", "derivatives.yaml:337"),
+    "slice.Tensor": ("auto_linear", "derivatives.yaml:340"),
+    "contiguous": ("auto_linear", "derivatives.yaml:343"),
+    "split.Tensor": ("auto_linear", "derivatives.yaml:346"),
+    "split.sizes": ("auto_linear", "derivatives.yaml:349"),
+    "chunk": ("auto_linear", "derivatives.yaml:352"),
+    "cat": ("auto_linear", "derivatives.yaml:357"),
+    "stack": ("auto_linear", "derivatives.yaml:360"),
+    "gather": ("auto_linear", "derivatives.yaml:363"),
+    "index_select": ("auto_linear", "derivatives.yaml:367"),
+    "masked_fill.Scalar": ("result", "derivatives.yaml:374"),
+    "index.Tensor": ("auto_linear", "derivatives.yaml:376"),
+    "index_put": ("auto_linear", "derivatives.yaml:380"),
+    "clone": ("auto_linear", "derivatives.yaml:385"),
+    "copy_": ("auto_linear", "derivatives.yaml:388"),
+    "fill_.Scalar": ("zero", "derivatives.yaml:392"),
+    "zero_": ("zero", "derivatives.yaml:395"),
+    "to.dtype": ("auto_linear", "derivatives.yaml:398"),
+    "to.device": ("auto_linear", "derivatives.yaml:401"),
+    "_unique2": ("none", "derivatives.yaml:404"),
+    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:412"),
+    "to_sparse": ("auto_linear", "derivatives.yaml:414"),
+    "to_dense": ("auto_linear", "derivatives.yaml:419"),
+    "coalesce": ("auto_linear", "derivatives.yaml:421"),
+    "values": ("auto_linear", "derivatives.yaml:426"),
+    "sparse_mask": ("auto_linear", "derivatives.yaml:428"),
+    "_sparse_values_at": ("auto_linear", "derivatives.yaml:437"),
+    "log10": ("auto_element_wise", "derivatives.yaml:441"),
+    "log2": ("auto_element_wise", "derivatives.yaml:444"),
+    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:447"),
+    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:451"),
+    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:455"),
+    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:460"),
+    "cumsum": ("auto_linear", "derivatives.yaml:464"),
+    "cumprod": ("result", "derivatives.yaml:470"),
+    "sort": ("result", "derivatives.yaml:475"),
+    "topk": ("result", "derivatives.yaml:480"),
+    "scatter.src": ("auto_linear", "derivatives.yaml:482"),
+    "scatter.value": ("result", "derivatives.yaml:490"),
+    "scatter_add": ("auto_linear", "derivatives.yaml:492"),
+    "index_add": ("auto_linear", "derivatives.yaml:497"),
+    "embedding": ("auto_linear", "derivatives.yaml:502"),
+    "tril": ("auto_linear", "derivatives.yaml:506"),
+    "triu": ("auto_linear", "derivatives.yaml:509"),
+    "nonzero": ("none", "derivatives.yaml:514"),
+    "nonzero.as_tuple": ("none", "derivatives.yaml:517"),
+    "nonzero_numpy": ("none", "derivatives.yaml:520"),
+    "repeat_interleave.Tensor": ("none", "derivatives.yaml:523"),
+    "diagonal": ("auto_linear", "derivatives.yaml:528"),
+    "convolution": ("result", "derivatives.yaml:536"),
+    "_conv_weight_grad": ("result", "derivatives.yaml:541"),
+    "im2col": ("auto_linear", "derivatives.yaml:545"),
+    "col2im": ("auto_linear", "derivatives.yaml:549"),
+    "linalg_inv": ("result", "derivatives.yaml:555"),
+    "linalg_solve": ("result", "derivatives.yaml:559"),
+    "linalg_det": ("result", "derivatives.yaml:563"),
+    "linalg_slogdet": ("result", "derivatives.yaml:567"),
+    "linalg_cholesky": ("result", "derivatives.yaml:571"),
+    "_linalg_eigh": ("result", "derivatives.yaml:575"),
+    "_linalg_svd": ("result", "derivatives.yaml:579"),
+    "_linalg_qr": ("result", "derivatives.yaml:583"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -851,6 +1068,25 @@ READS = {
     "silu": ('self',),
     "leaky_relu": ('self',),
     "_leaky_relu_backward": ('self',),
+    "elu": ('self',),
+    "_elu_backward": ('grad_output', 'self'),
+    "hardtanh": ('self',),
+    "_hardtanh_backward": ('self',),
+    "hardsigmoid": ('self',),
+    "_hardsigmoid_backward": ('self',),
+    "hardswish": ('self',),
+    "_hardswish_backward": ('grad_output', 'self'),
+    "hardshrink": ('self',),
+    "softshrink": ('self',),
+    "_shrink_backward": ('self',),
+    "_softplus": ('self',),
+    "_softplus_backward": ('grad_output', 'self'),
+    "log_sigmoid": ('self',),
+    "_log_sigmoid_backward": ('grad_output', 'self'),
+    "mish": ('self',),
+    "_mish_backward": ('grad_output', 'self'),
+    "threshold": ('self',),
+    "_threshold_backward": ('self',),
     "_tanh_backward": ('grad_output', 'tanh_out'),
     "_log_softmax_backward": ('grad_output', 'log_probs'),
     "mm": ('mat2', 'self'),
@@ -875,9 +1111,9 @@ READS = {
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
 MISSING = {
-    "_unique2": ('derivatives.yaml:336', 'no output is differentiable'),
-    "nonzero": ('derivatives.yaml:446', 'no output is differentiable'),
-    "nonzero.as_tuple": ('derivatives.yaml:449', 'no output is differentiable'),
-    "nonzero_numpy": ('derivatives.yaml:452', 'no output is differentiable'),
-    "repeat_interleave.Tensor": ('derivatives.yaml:455', 'no output is differentiable'),
+    "_unique2": ('derivatives.yaml:404', 'no output is differentiable'),
+    "nonzero": ('derivatives.yaml:514', 'no output is differentiable'),
+    "nonzero.as_tuple": ('derivatives.yaml:517', 'no output is differentiable'),
+    "nonzero_numpy": ('derivatives.yaml:520', 'no output is differentiable'),
+    "repeat_interleave.Tensor": ('derivatives.yaml:523', 'no output is differentiable'),
 }

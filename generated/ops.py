@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 68a90a9c4bbdda1e).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 de1535a354953b72).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -339,6 +339,31 @@ _H_linalg_cholesky, _F_linalg_cholesky = _b.handle_and_entry('linalg_cholesky')
 _H__linalg_eigh, _F__linalg_eigh = _b.handle_and_entry('_linalg_eigh')
 _H__linalg_svd, _F__linalg_svd = _b.handle_and_entry('_linalg_svd')
 _H__linalg_qr, _F__linalg_qr = _b.handle_and_entry('_linalg_qr')
+_H_elu, _F_elu = _b.handle_and_entry('elu')
+_H_elu_, _F_elu_ = _b.handle_and_entry('elu_')
+_H__elu_backward, _F__elu_backward = _b.handle_and_entry('_elu_backward')
+_H_hardtanh, _F_hardtanh = _b.handle_and_entry('hardtanh')
+_H_hardtanh_, _F_hardtanh_ = _b.handle_and_entry('hardtanh_')
+_H__hardtanh_backward, _F__hardtanh_backward = _b.handle_and_entry('_hardtanh_backward')
+_H_hardsigmoid, _F_hardsigmoid = _b.handle_and_entry('hardsigmoid')
+_H_hardsigmoid_, _F_hardsigmoid_ = _b.handle_and_entry('hardsigmoid_')
+_H__hardsigmoid_backward, _F__hardsigmoid_backward = _b.handle_and_entry('_hardsigmoid_backward')
+_H_hardswish, _F_hardswish = _b.handle_and_entry('hardswish')
+_H_hardswish_, _F_hardswish_ = _b.handle_and_entry('hardswish_')
+_H__hardswish_backward, _F__hardswish_backward = _b.handle_and_entry('_hardswish_backward')
+_H_hardshrink, _F_hardshrink = _b.handle_and_entry('hardshrink')
+_H_softshrink, _F_softshrink = _b.handle_and_entry('softshrink')
+_H__shrink_backward, _F__shrink_backward = _b.handle_and_entry('_shrink_backward')
+_H__softplus, _F__softplus = _b.handle_and_entry('_softplus')
+_H__softplus_backward, _F__softplus_backward = _b.handle_and_entry('_softplus_backward')
+_H_log_sigmoid, _F_log_sigmoid = _b.handle_and_entry('log_sigmoid')
+_H__log_sigmoid_backward, _F__log_sigmoid_backward = _b.handle_and_entry('_log_sigmoid_backward')
+_H_mish, _F_mish = _b.handle_and_entry('mish')
+_H_mish_, _F_mish_ = _b.handle_and_entry('mish_')
+_H__mish_backward, _F__mish_backward = _b.handle_and_entry('_mish_backward')
+_H_threshold, _F_threshold = _b.handle_and_entry('threshold')
+_H_threshold_, _F_threshold_ = _b.handle_and_entry('threshold_')
+_H__threshold_backward, _F__threshold_backward = _b.handle_and_entry('_threshold_backward')
 
 # ---- the overloads behind each Python name, for the full argument parser ----
 
@@ -514,6 +539,31 @@ _G_linalg_cholesky = _b.Binding('al.linalg_cholesky', ('linalg_cholesky',), meth
 _G__linalg_eigh = _b.Binding('al._linalg_eigh', ('_linalg_eigh',), method=False)
 _G__linalg_svd = _b.Binding('al._linalg_svd', ('_linalg_svd',), method=False)
 _G__linalg_qr = _b.Binding('al._linalg_qr', ('_linalg_qr',), method=False)
+_G_elu = _b.Binding('al.elu', ('elu',), method=False)
+_G_elu_ = _b.Binding('al.elu_', ('elu_',), method=False)
+_G__elu_backward = _b.Binding('al._elu_backward', ('_elu_backward',), method=False)
+_G_hardtanh = _b.Binding('al.hardtanh', ('hardtanh',), method=False)
+_G_hardtanh_ = _b.Binding('al.hardtanh_', ('hardtanh_',), method=False)
+_G__hardtanh_backward = _b.Binding('al._hardtanh_backward', ('_hardtanh_backward',), method=False)
+_G_hardsigmoid = _b.Binding('al.hardsigmoid', ('hardsigmoid',), method=False)
+_G_hardsigmoid_ = _b.Binding('al.hardsigmoid_', ('hardsigmoid_',), method=False)
+_G__hardsigmoid_backward = _b.Binding('al._hardsigmoid_backward', ('_hardsigmoid_backward',), method=False)
+_G_hardswish = _b.Binding('al.hardswish', ('hardswish',), method=False)
+_G_hardswish_ = _b.Binding('al.hardswish_', ('hardswish_',), method=False)
+_G__hardswish_backward = _b.Binding('al._hardswish_backward', ('_hardswish_backward',), method=False)
+_G_hardshrink = _b.Binding('al.hardshrink', ('hardshrink',), method=False)
+_G_softshrink = _b.Binding('al.softshrink', ('softshrink',), method=False)
+_G__shrink_backward = _b.Binding('al._shrink_backward', ('_shrink_backward',), method=False)
+_G__softplus = _b.Binding('al._softplus', ('_softplus',), method=False)
+_G__softplus_backward = _b.Binding('al._softplus_backward', ('_softplus_backward',), method=False)
+_G_log_sigmoid = _b.Binding('al.log_sigmoid', ('log_sigmoid',), method=False)
+_G__log_sigmoid_backward = _b.Binding('al._log_sigmoid_backward', ('_log_sigmoid_backward',), method=False)
+_G_mish = _b.Binding('al.mish', ('mish',), method=False)
+_G_mish_ = _b.Binding('al.mish_', ('mish_',), method=False)
+_G__mish_backward = _b.Binding('al._mish_backward', ('_mish_backward',), method=False)
+_G_threshold = _b.Binding('al.threshold', ('threshold',), method=False)
+_G_threshold_ = _b.Binding('al.threshold_', ('threshold_',), method=False)
+_G__threshold_backward = _b.Binding('al._threshold_backward', ('_threshold_backward',), method=False)
 _GM_neg = _b.Binding('Tensor.neg', ('neg',), method=True)
 _GM_neg_ = _b.Binding('Tensor.neg_', ('neg_',), method=True)
 _GM_abs = _b.Binding('Tensor.abs', ('abs',), method=True)
@@ -693,6 +743,7 @@ _GM_repeat_interleave = _b.Binding('Tensor.repeat_interleave', ('repeat_interlea
 _GM_diagonal = _b.Binding('Tensor.diagonal', ('diagonal',), method=True)
 _GM_diag = _b.Binding('Tensor.diag', ('diag',), method=True)
 _GM_trace = _b.Binding('Tensor.trace', ('trace',), method=True)
+_GM_hardshrink = _b.Binding('Tensor.hardshrink', ('hardshrink',), method=True)
 
 # ---- module functions ----
 
@@ -2547,6 +2598,245 @@ def _linalg_qr(A, complete=False):
     return _G__linalg_qr.parse((A, complete, ), {})
 
 
+@_G_elu.documents
+def elu(input, alpha=1, scale=1, input_scale=1):
+    if alpha.__class__ in _NUM and scale.__class__ in _NUM and input_scale.__class__ in _NUM:  # elu
+        if input.__class__ is _T:
+            return _F_elu(input, alpha, scale, input_scale)
+        if isinstance(input, _TN):
+            return _H_elu.call((input, alpha, scale, input_scale))
+    return _G_elu.parse((input, alpha, scale, input_scale, ), {})
+
+
+@_G_elu_.documents
+def elu_(input, alpha=1, scale=1, input_scale=1):
+    if alpha.__class__ in _NUM and scale.__class__ in _NUM and input_scale.__class__ in _NUM:  # elu_
+        if input.__class__ is _T:
+            return _F_elu_(input, alpha, scale, input_scale)
+        if isinstance(input, _T):
+            return _H_elu_.call((input, alpha, scale, input_scale))
+    return _G_elu_.parse((input, alpha, scale, input_scale, ), {})
+
+
+@_G__elu_backward.documents
+def _elu_backward(grad_output, input, alpha, scale, input_scale):
+    if alpha.__class__ in _NUM and scale.__class__ in _NUM and input_scale.__class__ in _NUM:  # _elu_backward
+        if grad_output.__class__ is _T and input.__class__ is _T:
+            return _F__elu_backward(grad_output, input, alpha, scale, input_scale)
+        if isinstance(grad_output, _TN) and isinstance(input, _TN):
+            return _H__elu_backward.call((grad_output, input, alpha, scale, input_scale))
+    return _G__elu_backward.parse((grad_output, input, alpha, scale, input_scale, ), {})
+
+
+@_G_hardtanh.documents
+def hardtanh(input, min_val=-1, max_val=1):
+    if min_val.__class__ in _NUM and max_val.__class__ in _NUM:  # hardtanh
+        if input.__class__ is _T:
+            return _F_hardtanh(input, min_val, max_val)
+        if isinstance(input, _TN):
+            return _H_hardtanh.call((input, min_val, max_val))
+    return _G_hardtanh.parse((input, min_val, max_val, ), {})
+
+
+@_G_hardtanh_.documents
+def hardtanh_(input, min_val=-1, max_val=1):
+    if min_val.__class__ in _NUM and max_val.__class__ in _NUM:  # hardtanh_
+        if input.__class__ is _T:
+            return _F_hardtanh_(input, min_val, max_val)
+        if isinstance(input, _T):
+            return _H_hardtanh_.call((input, min_val, max_val))
+    return _G_hardtanh_.parse((input, min_val, max_val, ), {})
+
+
+@_G__hardtanh_backward.documents
+def _hardtanh_backward(grad_output, input, min_val, max_val):
+    if min_val.__class__ in _NUM and max_val.__class__ in _NUM:  # _hardtanh_backward
+        if grad_output.__class__ is _T and input.__class__ is _T:
+            return _F__hardtanh_backward(grad_output, input, min_val, max_val)
+        if isinstance(grad_output, _TN) and isinstance(input, _TN):
+            return _H__hardtanh_backward.call((grad_output, input, min_val, max_val))
+    return _G__hardtanh_backward.parse((grad_output, input, min_val, max_val, ), {})
+
+
+@_G_hardsigmoid.documents
+def hardsigmoid(input):
+    if input.__class__ is _T:  # hardsigmoid
+        return _F_hardsigmoid(input)
+    if isinstance(input, _TN):
+        return _H_hardsigmoid.call((input,))
+    return _G_hardsigmoid.parse((input, ), {})
+
+
+@_G_hardsigmoid_.documents
+def hardsigmoid_(input):
+    if input.__class__ is _T:  # hardsigmoid_
+        return _F_hardsigmoid_(input)
+    if isinstance(input, _T):
+        return _H_hardsigmoid_.call((input,))
+    return _G_hardsigmoid_.parse((input, ), {})
+
+
+@_G__hardsigmoid_backward.documents
+def _hardsigmoid_backward(grad_output, input):
+    if grad_output.__class__ is _T and input.__class__ is _T:  # _hardsigmoid_backward
+        return _F__hardsigmoid_backward(grad_output, input)
+    if isinstance(grad_output, _TN) and isinstance(input, _TN):
+        return _H__hardsigmoid_backward.call((grad_output, input))
+    return _G__hardsigmoid_backward.parse((grad_output, input, ), {})
+
+
+@_G_hardswish.documents
+def hardswish(input):
+    if input.__class__ is _T:  # hardswish
+        return _F_hardswish(input)
+    if isinstance(input, _TN):
+        return _H_hardswish.call((input,))
+    return _G_hardswish.parse((input, ), {})
+
+
+@_G_hardswish_.documents
+def hardswish_(input):
+    if input.__class__ is _T:  # hardswish_
+        return _F_hardswish_(input)
+    if isinstance(input, _T):
+        return _H_hardswish_.call((input,))
+    return _G_hardswish_.parse((input, ), {})
+
+
+@_G__hardswish_backward.documents
+def _hardswish_backward(grad_output, input):
+    if grad_output.__class__ is _T and input.__class__ is _T:  # _hardswish_backward
+        return _F__hardswish_backward(grad_output, input)
+    if isinstance(grad_output, _TN) and isinstance(input, _TN):
+        return _H__hardswish_backward.call((grad_output, input))
+    return _G__hardswish_backward.parse((grad_output, input, ), {})
+
+
+@_G_hardshrink.documents
+def hardshrink(input, lambd=0.5):
+    if lambd.__class__ in _NUM:  # hardshrink
+        if input.__class__ is _T:
+            return _F_hardshrink(input, lambd)
+        if isinstance(input, _TN):
+            return _H_hardshrink.call((input, lambd))
+    return _G_hardshrink.parse((input, lambd, ), {})
+
+
+@_G_softshrink.documents
+def softshrink(input, lambd=0.5):
+    if lambd.__class__ in _NUM:  # softshrink
+        if input.__class__ is _T:
+            return _F_softshrink(input, lambd)
+        if isinstance(input, _TN):
+            return _H_softshrink.call((input, lambd))
+    return _G_softshrink.parse((input, lambd, ), {})
+
+
+@_G__shrink_backward.documents
+def _shrink_backward(grad_output, input, lambd):
+    if lambd.__class__ in _NUM:  # _shrink_backward
+        if grad_output.__class__ is _T and input.__class__ is _T:
+            return _F__shrink_backward(grad_output, input, lambd)
+        if isinstance(grad_output, _TN) and isinstance(input, _TN):
+            return _H__shrink_backward.call((grad_output, input, lambd))
+    return _G__shrink_backward.parse((grad_output, input, lambd, ), {})
+
+
+@_G__softplus.documents
+def _softplus(input, beta=1, threshold=20):
+    if beta.__class__ in _NUM and threshold.__class__ in _NUM:  # _softplus
+        if input.__class__ is _T:
+            return _F__softplus(input, beta, threshold)
+        if isinstance(input, _TN):
+            return _H__softplus.call((input, beta, threshold))
+    return _G__softplus.parse((input, beta, threshold, ), {})
+
+
+@_G__softplus_backward.documents
+def _softplus_backward(grad_output, input, beta, threshold):
+    if beta.__class__ in _NUM and threshold.__class__ in _NUM:  # _softplus_backward
+        if grad_output.__class__ is _T and input.__class__ is _T:
+            return _F__softplus_backward(grad_output, input, beta, threshold)
+        if isinstance(grad_output, _TN) and isinstance(input, _TN):
+            return _H__softplus_backward.call((grad_output, input, beta, threshold))
+    return _G__softplus_backward.parse((grad_output, input, beta, threshold, ), {})
+
+
+@_G_log_sigmoid.documents
+def log_sigmoid(input):
+    if input.__class__ is _T:  # log_sigmoid
+        return _F_log_sigmoid(input)
+    if isinstance(input, _TN):
+        return _H_log_sigmoid.call((input,))
+    return _G_log_sigmoid.parse((input, ), {})
+
+
+@_G__log_sigmoid_backward.documents
+def _log_sigmoid_backward(grad_output, input):
+    if grad_output.__class__ is _T and input.__class__ is _T:  # _log_sigmoid_backward
+        return _F__log_sigmoid_backward(grad_output, input)
+    if isinstance(grad_output, _TN) and isinstance(input, _TN):
+        return _H__log_sigmoid_backward.call((grad_output, input))
+    return _G__log_sigmoid_backward.parse((grad_output, input, ), {})
+
+
+@_G_mish.documents
+def mish(input):
+    if input.__class__ is _T:  # mish
+        return _F_mish(input)
+    if isinstance(input, _TN):
+        return _H_mish.call((input,))
+    return _G_mish.parse((input, ), {})
+
+
+@_G_mish_.documents
+def mish_(input):
+    if input.__class__ is _T:  # mish_
+        return _F_mish_(input)
+    if isinstance(input, _T):
+        return _H_mish_.call((input,))
+    return _G_mish_.parse((input, ), {})
+
+
+@_G__mish_backward.documents
+def _mish_backward(grad_output, input):
+    if grad_output.__class__ is _T and input.__class__ is _T:  # _mish_backward
+        return _F__mish_backward(grad_output, input)
+    if isinstance(grad_output, _TN) and isinstance(input, _TN):
+        return _H__mish_backward.call((grad_output, input))
+    return _G__mish_backward.parse((grad_output, input, ), {})
+
+
+@_G_threshold.documents
+def threshold(input, threshold, value):
+    if threshold.__class__ in _NUM and value.__class__ in _NUM:  # threshold
+        if input.__class__ is _T:
+            return _F_threshold(input, threshold, value)
+        if isinstance(input, _TN):
+            return _H_threshold.call((input, threshold, value))
+    return _G_threshold.parse((input, threshold, value, ), {})
+
+
+@_G_threshold_.documents
+def threshold_(input, threshold, value):
+    if threshold.__class__ in _NUM and value.__class__ in _NUM:  # threshold_
+        if input.__class__ is _T:
+            return _F_threshold_(input, threshold, value)
+        if isinstance(input, _T):
+            return _H_threshold_.call((input, threshold, value))
+    return _G_threshold_.parse((input, threshold, value, ), {})
+
+
+@_G__threshold_backward.documents
+def _threshold_backward(grad_output, input, threshold):
+    if threshold.__class__ in _NUM:  # _threshold_backward
+        if grad_output.__class__ is _T and input.__class__ is _T:
+            return _F__threshold_backward(grad_output, input, threshold)
+        if isinstance(grad_output, _TN) and isinstance(input, _TN):
+            return _H__threshold_backward.call((grad_output, input, threshold))
+    return _G__threshold_backward.parse((grad_output, input, threshold, ), {})
+
+
 # ---- Tensor methods ----
 
 
@@ -3880,6 +4170,13 @@ def _m_trace(self):
     return _F_trace(self)  # trace
 
 
+@_GM_hardshrink.documents
+def _m_hardshrink(self, lambd=0.5):
+    if lambd.__class__ in _NUM:  # hardshrink
+        return _F_hardshrink(self, lambd)
+    return _GM_hardshrink.parse((self, lambd, ), {})
+
+
 # ---- Tensor operators ----
 
 
@@ -4290,20 +4587,20 @@ METHODS = {
     'outer': _m_outer, 'addmm': _m_addmm, 'addmm_': _m_addmm_, 'baddbmm': _m_baddbmm,
     'baddbmm_': _m_baddbmm_, 'nonzero': _m_nonzero, 'masked_select': _m_masked_select,
     'repeat_interleave': _m_repeat_interleave, 'diagonal': _m_diagonal, 'diag': _m_diag,
-    'trace': _m_trace, '__add__': _op__add__, '__radd__': _op__radd__, '__iadd__': _op__iadd__,
-    '__sub__': _op__sub__, '__rsub__': _op__rsub__, '__isub__': _op__isub__,
-    '__mul__': _op__mul__, '__rmul__': _op__rmul__, '__imul__': _op__imul__,
-    '__truediv__': _op__truediv__, '__rtruediv__': _op__rtruediv__,
-    '__itruediv__': _op__itruediv__, '__floordiv__': _op__floordiv__,
-    '__rfloordiv__': _op__rfloordiv__, '__ifloordiv__': _op__ifloordiv__, '__mod__': _op__mod__,
-    '__rmod__': _op__rmod__, '__imod__': _op__imod__, '__pow__': _op__pow__,
-    '__rpow__': _op__rpow__, '__ipow__': _op__ipow__, '__matmul__': _op__matmul__,
-    '__rmatmul__': _op__rmatmul__, '__eq__': _op__eq__, '__ne__': _op__ne__,
-    '__lt__': _op__lt__, '__le__': _op__le__, '__gt__': _op__gt__, '__ge__': _op__ge__,
-    '__and__': _op__and__, '__rand__': _op__rand__, '__iand__': _op__iand__,
-    '__or__': _op__or__, '__ror__': _op__ror__, '__ior__': _op__ior__, '__xor__': _op__xor__,
-    '__rxor__': _op__rxor__, '__ixor__': _op__ixor__, '__neg__': _op__neg__,
-    '__abs__': _op__abs__, '__invert__': _op__invert__,
+    'trace': _m_trace, 'hardshrink': _m_hardshrink, '__add__': _op__add__,
+    '__radd__': _op__radd__, '__iadd__': _op__iadd__, '__sub__': _op__sub__,
+    '__rsub__': _op__rsub__, '__isub__': _op__isub__, '__mul__': _op__mul__,
+    '__rmul__': _op__rmul__, '__imul__': _op__imul__, '__truediv__': _op__truediv__,
+    '__rtruediv__': _op__rtruediv__, '__itruediv__': _op__itruediv__,
+    '__floordiv__': _op__floordiv__, '__rfloordiv__': _op__rfloordiv__,
+    '__ifloordiv__': _op__ifloordiv__, '__mod__': _op__mod__, '__rmod__': _op__rmod__,
+    '__imod__': _op__imod__, '__pow__': _op__pow__, '__rpow__': _op__rpow__,
+    '__ipow__': _op__ipow__, '__matmul__': _op__matmul__, '__rmatmul__': _op__rmatmul__,
+    '__eq__': _op__eq__, '__ne__': _op__ne__, '__lt__': _op__lt__, '__le__': _op__le__,
+    '__gt__': _op__gt__, '__ge__': _op__ge__, '__and__': _op__and__, '__rand__': _op__rand__,
+    '__iand__': _op__iand__, '__or__': _op__or__, '__ror__': _op__ror__, '__ior__': _op__ior__,
+    '__xor__': _op__xor__, '__rxor__': _op__rxor__, '__ixor__': _op__ixor__,
+    '__neg__': _op__neg__, '__abs__': _op__abs__, '__invert__': _op__invert__,
 }
 
 __all__ = [
@@ -4326,5 +4623,7 @@ __all__ = [
     'nonzero', 'nonzero_numpy', 'masked_select', 'repeat_interleave', 'meshgrid', 'diagonal',
     'diag', 'trace', 'constant_pad_nd', 'cosine_similarity', 'kl_div', 'huber_loss',
     'convolution', 'im2col', 'col2im', 'linalg_inv', 'linalg_solve', 'linalg_det',
-    'linalg_slogdet', 'linalg_cholesky',
+    'linalg_slogdet', 'linalg_cholesky', 'elu', 'elu_', 'hardtanh', 'hardtanh_', 'hardsigmoid',
+    'hardsigmoid_', 'hardswish', 'hardswish_', 'hardshrink', 'softshrink', 'log_sigmoid',
+    'mish', 'mish_', 'threshold', 'threshold_',
 ]

@@ -1416,5 +1416,103 @@ CASES += [
 ]
 
 
+
+# ---- the activations of torch.nn.functional and their backward ops ----
+
+
+def _sig64(x):
+    return 1 / (1 + np.exp(-_f64(x)))
+
+
+def _softplus_ref(x, beta=1, threshold=20):
+    x = _f64(x)
+    return np.where(x * beta > threshold, x, np.log1p(np.exp(x * beta)) / beta)
+
+
+def _mish_grad(x):
+    x = _f64(x)
+    t = np.tanh(np.log1p(np.exp(x)))
+    return t + x * _sig64(x) * (1 - t * t)
+
+
+def _act_samples(*scalars):
+    """(2, 3) and strided data, with the op's scalar arguments (none: their defaults)."""
+    def make(dtype):
+        return [Sample((data((2, 3), dtype),) + scalars, note="2-D"),
+                Sample((strided((3, 4), dtype),) + scalars, note="non-contiguous"),
+                Sample((data((0, 3), dtype),) + scalars, note="empty")]
+    return make
+
+
+def _act_backward_samples(*scalars):
+    def make(dtype):
+        return [Sample((data((2, 3), dtype), data((2, 3), dtype)) + scalars, note="2-D"),
+                Sample((data((3, 4), dtype).T, strided((4, 3), dtype)) + scalars,
+                       note="non-contiguous")]
+    return make
+
+
+def _whole(dtype, value):
+    """A scalar argument in the dtype's category (an integer dtype takes an int)."""
+    return value if dtype in FLOATING else int(value)
+
+
+def _hardtanh_samples(dtype):
+    lo, hi = _whole(dtype, -1.0), _whole(dtype, 2.0)
+    return [Sample((data((2, 3), dtype), lo, hi), note="2-D"),
+            Sample((strided((3, 4), dtype), lo, hi), note="non-contiguous")]
+
+
+def _threshold_samples(dtype):
+    t, v = _whole(dtype, 1.0), _whole(dtype, 4.0 if dtype == "uint8" else -3.0)
+    return [Sample((data((2, 3), dtype), t, v), note="2-D"),
+            Sample((strided((3, 4), dtype), t, v), note="non-contiguous")]
+
+
+CASES += [
+    OpCase("elu", lambda x, a=1, s=1, i=1: np.where(_f64(x) > 0, _f64(x) * s,
+                                                    np.expm1(_f64(x) * i) * a * s),
+           FLOATING, lambda d: _act_samples()(d) + _act_samples(0.7, 1.2, 0.5)(d), tol=1e-2,
+           sparse=S0),
+    OpCase("_elu_backward", lambda g, x, a, s, i: _f64(g) * np.where(
+        _f64(x) > 0, s, a * s * i * np.exp(_f64(x) * i)), FLOATING,
+        _act_backward_samples(0.7, 1.2, 0.5), tol=1e-2),
+    OpCase("hardtanh", lambda x, lo=-1, hi=1: np.clip(x, lo, hi),
+           ("int8", "int16", "int32", "int64") + FLOATING, _hardtanh_samples),
+    OpCase("_hardtanh_backward", lambda g, x, lo, hi: np.where((x <= lo) | (x >= hi), 0, g),
+           FLOATING, _act_backward_samples(-1.0, 2.0)),
+    _unary("hardsigmoid", lambda x: np.clip(_f64(x) + 3, 0, 6) / 6, FLOATING, tol=1e-2),
+    _binary("_hardsigmoid_backward",
+            lambda g, x: np.where((x > -3) & (x < 3), _f64(g) / 6, 0), FLOATING, numbers=False,
+            tol=1e-2),
+    _unary("hardswish", lambda x: _f64(x) * np.clip(_f64(x) + 3, 0, 6) / 6, FLOATING,
+           tol=1e-2, sparse=S0),
+    _binary("_hardswish_backward", lambda g, x: _f64(g) * np.where(
+        x <= -3, 0, np.where(x < 3, _f64(x) / 3 + 0.5, 1)), FLOATING, numbers=False, tol=1e-2),
+    OpCase("hardshrink", lambda x, l=0.5: np.where(np.abs(x) > l, x, 0), FLOATING,
+           lambda d: _act_samples()(d) + _act_samples(1.5)(d), sparse=S0),
+    OpCase("softshrink", lambda x, l=0.5: np.where(x > l, _f64(x) - l,
+                                                   np.where(x < -l, _f64(x) + l, 0)),
+           FLOATING, lambda d: _act_samples()(d) + _act_samples(1.5)(d), tol=1e-2, sparse=S0),
+    OpCase("_shrink_backward", lambda g, x, l: np.where(np.abs(x) > l, g, 0), FLOATING,
+           _act_backward_samples(1.5)),
+    OpCase("_softplus", _softplus_ref, FLOATING,
+           lambda d: _act_samples()(d) + _act_samples(2.0, 1.5)(d), tol=1e-2),
+    OpCase("_softplus_backward", lambda g, x, b, t: _f64(g) * np.where(
+        _f64(x) * b > t, 1, _sig64(_f64(x) * b)), FLOATING, _act_backward_samples(2.0, 1.5),
+        tol=1e-2),
+    _unary("log_sigmoid", lambda x: np.log(_sig64(x)), FLOATING, tol=1e-2),
+    _binary("_log_sigmoid_backward", lambda g, x: _f64(g) * _sig64(-_f64(x)), FLOATING,
+            numbers=False, tol=1e-2),
+    _unary("mish", lambda x: _f64(x) * np.tanh(np.log1p(np.exp(_f64(x)))), FLOATING,
+           tol=1e-2, sparse=S0),
+    _binary("_mish_backward", lambda g, x: _f64(g) * _mish_grad(x), FLOATING, numbers=False,
+            tol=1e-2),
+    OpCase("threshold", lambda x, t, v: np.where(x <= t, v, x).astype(x.dtype), ALL,
+           _threshold_samples),
+    OpCase("_threshold_backward", lambda g, x, t: np.where(x <= t, 0, g), FLOATING,
+           _act_backward_samples(0.0)),
+]
+
 # The rows the gradient tests run: the hand-written ones, then the derived ones.
 GRAD_CASES = CASES + VALUE_SIZED + default_rows(CASES + VALUE_SIZED)

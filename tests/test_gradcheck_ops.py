@@ -221,6 +221,22 @@ _NOT_IN_TORCH = {
     "_leaky_relu_backward": "aten_lite's own op (torch's leaky_relu_backward takes "
                             "self_is_result)",
     "_copy_strided": "aten_lite's own op (the kernel of its large strided copies)",
+    "_elu_backward": "aten_lite's own op (torch's elu_backward takes is_result and "
+                     "self_or_result)",
+    "_hardtanh_backward": "private name of torch's hardtanh_backward (tests/test_nn_activations"
+                          ".py compares second derivatives through hardtanh)",
+    "_hardsigmoid_backward": "torch's hardsigmoid_backward has no derivative",
+    "_hardswish_backward": "private name of torch's hardswish_backward (tests/test_nn_activations"
+                           ".py compares second derivatives through hardswish)",
+    "_shrink_backward": "aten_lite's own op (the gradient of hardshrink and of softshrink)",
+    "_softplus": "private name of torch's softplus (tests/test_nn_activations.py compares it "
+                  "through F.softplus)",
+    "_softplus_backward": "private name of torch's softplus_backward (tests/test_nn_activations"
+                          ".py compares second derivatives through softplus)",
+    "_log_sigmoid_backward": "aten_lite's own op (torch's log_sigmoid_backward takes a buffer)",
+    "_mish_backward": "torch's mish_backward has no derivative",
+    "_threshold_backward": "private name of torch's threshold_backward (tests/test_nn_activations"
+                           ".py compares second derivatives through threshold)",
 }
 
 

@@ -34,6 +34,9 @@ KNOWN = {
     ("all", "dtype bool vs uint8"): "torch keeps uint8 for uint8 input (legacy); all/any "
                                     "return bool here for every input dtype",
     ("any", "dtype bool vs uint8"): "as all",
+    ("softshrink", "signed zeros"): "torch's kernel gives +0.0 between -lambd and lambd in its "
+                                    "vectorized loop but x * 0 (-0.0 for x < 0) in its scalar "
+                                    "tail, by position; here always +0.0",
     ("pow", "al raises"): "an integer to a negative integer power is refused for tensor "
                           "exponents too; torch truncates (2 ** -1 == 0)",
     ("softmax", "al raises"): "a dtype outside `dtypes:` is refused even for an empty input; "

@@ -129,7 +129,21 @@ def _rng(generator) -> np.random.Generator:
     return _generator(generator)._rng
 
 
+# Called as hook() before every draw while set: vmap's randomness='error' raises there
+# (aten_lite/transforms/vmap.py).
+_draw_hook = None
+
+
+def set_draw_hook(hook):
+    """Set the hook called before each random draw (None: none); returns the previous one."""
+    global _draw_hook
+    previous, _draw_hook = _draw_hook, hook
+    return previous
+
+
 def _generator(generator) -> Generator:
+    if _draw_hook is not None:
+        _draw_hook()
     if generator is None:
         return default_generator
     if not isinstance(generator, Generator):

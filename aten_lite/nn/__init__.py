@@ -21,9 +21,34 @@ from .padding import (
 from .pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,
                       AdaptiveMaxPool2d, AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d, MaxUnpool1d,
                       MaxUnpool2d, Upsample)
+from .containers import Container, ParameterDict, ParameterList
+from .distance import PairwiseDistance
+from .loss import (CosineEmbeddingLoss, CTCLoss, GaussianNLLLoss, HingeEmbeddingLoss,
+                   MarginRankingLoss, MultiLabelMarginLoss, MultiLabelSoftMarginLoss,
+                   MultiMarginLoss, NLLLoss2d, PoissonNLLLoss, SoftMarginLoss, TripletMarginLoss,
+                   TripletMarginWithDistanceLoss)
+from .pooling import (AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, FractionalMaxPool2d,
+                      FractionalMaxPool3d, LPPool1d, LPPool2d, LPPool3d, MaxPool3d,
+                      MaxUnpool3d, UpsamplingBilinear2d, UpsamplingNearest2d)
+from .parallel import DataParallel
+from .modules.adaptive import AdaptiveLogSoftmaxWithLoss
+from .modules.conv import (LazyConv1d, LazyConv2d, LazyConv3d, LazyConvTranspose1d,
+                           LazyConvTranspose2d, LazyConvTranspose3d)
+from .modules.lazy import UninitializedBuffer, UninitializedParameter
+from .modules.channelshuffle import ChannelShuffle
+from .modules.linear import Bilinear, LazyLinear
+from .modules.pixelshuffle import PixelShuffle, PixelUnshuffle
+from .modules.sparse import EmbeddingBag
 from .modules import (GELU, BatchNorm1d, Dropout, Embedding, Flatten, Identity, LayerNorm,
                       LeakyReLU, Linear, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Tanh,
                       Unflatten)
+from .modules.activation import (CELU, ELU, GLU, SELU, Hardshrink, Hardsigmoid, Hardswish,
+                                 Hardtanh, LogSigmoid, Mish, PReLU, ReLU6, RReLU, Softmax2d,
+                                 Softmin, Softplus, Softshrink, Softsign, Tanhshrink, Threshold)
+from .modules.batchnorm import BatchNorm2d, BatchNorm3d
+from .modules.dropout import AlphaDropout, Dropout1d, Dropout2d, Dropout3d, FeatureAlphaDropout
+from .modules.instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
+from .modules.normalization import GroupNorm, LocalResponseNorm, RMSNorm
 
 __all__ = [
     "functional", "init", "parallel", "utils", "Module", "Parameter", "Sequential", "ModuleList",
@@ -41,4 +66,22 @@ __all__ = [
     "AdaptiveMaxPool2d", "AvgPool1d", "AvgPool2d", "MaxPool1d", "MaxPool2d", "MaxUnpool1d",
     "MaxUnpool2d", "Upsample",
     "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell", "LSTMCell", "GRUCell",
+    "CELU", "ELU", "SELU", "GLU", "Hardshrink", "Softshrink", "Hardsigmoid", "Hardswish",
+    "Hardtanh", "ReLU6", "LogSigmoid", "Mish", "PReLU", "RReLU", "Softplus", "Softsign",
+    "Tanhshrink", "Threshold", "Softmin", "Softmax2d", "BatchNorm2d", "BatchNorm3d",
+    "GroupNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "LocalResponseNorm",
+    "RMSNorm", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout",
+]
+__all__ += [
+    "ParameterList", "ParameterDict", "PairwiseDistance", "CosineEmbeddingLoss", "CTCLoss",
+    "GaussianNLLLoss", "HingeEmbeddingLoss", "MarginRankingLoss", "MultiLabelMarginLoss",
+    "MultiLabelSoftMarginLoss", "MultiMarginLoss", "PoissonNLLLoss", "SoftMarginLoss",
+    "TripletMarginLoss", "TripletMarginWithDistanceLoss", "AdaptiveAvgPool3d",
+    "AdaptiveMaxPool3d", "AvgPool3d", "LPPool1d", "LPPool2d", "LPPool3d", "MaxPool3d",
+    "MaxUnpool3d", "UpsamplingBilinear2d", "UpsamplingNearest2d", "ChannelShuffle", "Bilinear",
+    "PixelShuffle", "PixelUnshuffle", "EmbeddingBag", "FractionalMaxPool2d",
+    "FractionalMaxPool3d", "NLLLoss2d", "AdaptiveLogSoftmaxWithLoss",
+    "Container", "LazyLinear", "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d",
+    "LazyConvTranspose2d", "LazyConvTranspose3d", "UninitializedParameter",
+    "UninitializedBuffer", "DataParallel",
 ]

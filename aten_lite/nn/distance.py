@@ -1,4 +1,5 @@
-"""Distance modules, as torch.nn.modules.distance: ``CosineSimilarity``.
+"""Distance modules, as torch.nn.modules.distance: ``CosineSimilarity`` and
+``PairwiseDistance``.
 
 >>> import aten_lite as al
 >>> al.nn.CosineSimilarity(dim=0)(al.tensor([1.0, 0.0]), al.tensor([1.0, 1.0])).item()
@@ -11,7 +12,7 @@ from ..tensors.tensor import Tensor
 from . import functional as F
 from .module import Module
 
-__all__ = ["CosineSimilarity"]
+__all__ = ["CosineSimilarity", "PairwiseDistance"]
 
 
 class CosineSimilarity(Module):
@@ -23,3 +24,14 @@ class CosineSimilarity(Module):
 
     def forward(self, x1: Tensor, x2: Tensor) -> Tensor:
         return F.cosine_similarity(x1, x2, self.dim, self.eps)
+
+
+class PairwiseDistance(Module):
+    """F.pairwise_distance: the ``p``-norm of ``x1 - x2 + eps`` over the last dim."""
+
+    def __init__(self, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> None:
+        super().__init__()
+        self.norm, self.eps, self.keepdim = p, eps, keepdim
+
+    def forward(self, x1: Tensor, x2: Tensor) -> Tensor:
+        return F.pairwise_distance(x1, x2, self.norm, self.eps, self.keepdim)

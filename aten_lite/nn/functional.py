@@ -16,6 +16,7 @@ import warnings
 from .. import _ops
 from ..frontend import random as _random
 from ._functional_more import _reduction
+from .dropout import _dropout_impl
 from ..tensors.tensor import Tensor
 from ..vocab.grad_mode import no_grad
 from ..rules.shapes.core import broadcast_shapes
@@ -160,9 +161,13 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     return _ops.one_hot(tensor, num_classes)
 
 
-def dropout(input: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
+def dropout(input: Tensor, p: float = 0.5, training: bool = True,
+            inplace: bool = False) -> Tensor:
     """Zero each element with probability ``p`` and scale the rest by ``1 / (1 - p)``
-    (``al.dropout``, which also takes a ``generator=``)."""
+    (``al.dropout``, which also takes a ``generator=``); ``inplace=True`` writes the result
+    into ``input``."""
+    if inplace:
+        return _dropout_impl(input, p, training, True, feature=False, alpha=False)
     return _random.dropout(input, p, training)
 
 
@@ -185,14 +190,14 @@ def layer_norm(input: Tensor, normalized_shape, weight=None, bias=None,
 
 def batch_norm(input: Tensor, running_mean, running_var, weight=None, bias=None,
                training: bool = False, momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
-    """Normalise each channel (dim 1) over the batch (and length) dims. In training the
+    """Normalise each channel (dim 1) over the batch and spatial dims. In training the
     batch's statistics are used and folded into the running ones (unbiased variance, as
     torch); in eval the running ones are used."""
-    if input.ndim not in (2, 3):
-        raise ValueError(f"batch_norm: expected 2-D or 3-D input (N, C[, L]), got shape "
-                         f"{list(input._shape)}")
-    dims = [0] if input.ndim == 2 else [0, 2]
-    view = (1, -1) if input.ndim == 2 else (1, -1, 1)
+    if input.ndim < 2:
+        raise ValueError(f"batch_norm: expected an input with at least 2 dims (N, C, *), got "
+                         f"shape {list(input._shape)}")
+    dims = [0] + list(range(2, input.ndim))
+    view = (1, -1) + (1,) * (input.ndim - 2)
     if training:
         n = input.numel() // input._shape[1]
         if n <= 1:
@@ -382,9 +387,45 @@ from .pooling import (  # noqa: E402,F401 (re-exported)
     upsample,
 )
 
+from .activations import (  # noqa: E402,F401 (re-exported)
+    celu, celu_, elu, elu_, glu, hardshrink, hardsigmoid, hardswish, hardtanh, hardtanh_,
+    leaky_relu_, logsigmoid, mish, prelu, relu6, relu_, rrelu, rrelu_, selu, selu_, softplus,
+    softshrink, softsign, tanhshrink, threshold, threshold_,
+)
+from .normalization import (  # noqa: E402,F401 (re-exported)
+    group_norm, instance_norm, local_response_norm, rms_norm,
+)
+from .dropout import (  # noqa: E402,F401 (re-exported)
+    alpha_dropout, dropout1d, dropout2d, dropout3d, feature_alpha_dropout,
+)
+from . import activations as _activations, dropout as _dropout  # noqa: E402
+from . import normalization as _normalization  # noqa: E402
+
+__all__ += _activations.__all__ + _normalization.__all__ + _dropout.__all__
 __all__ += [
     "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
     "fold", "unfold", "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
     "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "interpolate", "max_pool1d",
     "max_pool2d", "max_unpool1d", "max_unpool2d", "upsample",
 ]
+from .pooling import (  # noqa: E402,F401 (re-exported)
+    adaptive_avg_pool3d, adaptive_max_pool1d_with_indices, adaptive_max_pool2d_with_indices,
+    adaptive_max_pool3d, adaptive_max_pool3d_with_indices, avg_pool3d, lp_pool1d, lp_pool2d,
+    lp_pool3d, max_pool1d_with_indices, max_pool2d_with_indices, max_pool3d,
+    max_pool3d_with_indices, max_unpool3d, fractional_max_pool2d, fractional_max_pool3d,
+    fractional_max_pool2d_with_indices, fractional_max_pool3d_with_indices,
+)
+from ._functional_losses import *  # noqa: E402,F401,F403 (losses, pairwise_distance, pdist)
+from ._functional_layers import *  # noqa: E402,F401,F403 (shuffles, bilinear, bags, ...)
+from ._functional_grids import *  # noqa: E402,F401,F403 (affine_grid, grid_sample, conv_tbc)
+from . import _functional_grids, _functional_layers, _functional_losses  # noqa: E402
+
+__all__ += [
+    "adaptive_avg_pool3d", "adaptive_max_pool1d_with_indices",
+    "adaptive_max_pool2d_with_indices", "adaptive_max_pool3d",
+    "adaptive_max_pool3d_with_indices", "avg_pool3d", "lp_pool1d", "lp_pool2d", "lp_pool3d",
+    "max_pool1d_with_indices", "max_pool2d_with_indices", "max_pool3d",
+    "max_pool3d_with_indices", "max_unpool3d", "fractional_max_pool2d", "fractional_max_pool3d",
+    "fractional_max_pool2d_with_indices", "fractional_max_pool3d_with_indices",
+]
+__all__ += _functional_losses.__all__ + _functional_layers.__all__ + _functional_grids.__all__

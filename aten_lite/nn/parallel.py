@@ -23,7 +23,7 @@ from ..tensors.tensor import Tensor
 from ..vocab.grad_mode import _state as _grad_mode
 from .module import Module
 
-__all__ = ["DistributedDataParallel"]
+__all__ = ["DistributedDataParallel", "DataParallel"]
 
 
 # Note [Overlapped reduction]
@@ -224,3 +224,19 @@ class DistributedDataParallel(Module):
                 else:
                     np.copyto(g._a, view)
                     g._bump_version()
+
+
+class DataParallel(Module):
+    """torch's single-process data parallelism over GPUs. Without GPUs torch's DataParallel
+    runs the wrapped module unchanged, and aten_lite computes on the CPU, so this one does
+    the same: ``device_ids`` and ``output_device`` are ignored (``device_ids`` reads [], as
+    in torch without GPUs) and the state dict keys start with ``module.``."""
+
+    def __init__(self, module: Module, device_ids=None, output_device=None,
+                 dim: int = 0) -> None:
+        super().__init__()
+        self.module = module
+        self.device_ids = []
+
+    def forward(self, *inputs, **kwargs):
+        return self.module(*inputs, **kwargs)

@@ -1,6 +1,8 @@
-"""Pooling and resampling as in ``torch.nn``: ``max_pool1d/2d``, ``avg_pool1d/2d``,
-``adaptive_avg_pool1d/2d``, ``adaptive_max_pool1d/2d``, ``max_unpool1d/2d`` and
-``interpolate`` (functional), and their layers, ``Upsample`` included.
+"""Pooling and resampling as in ``torch.nn``: ``max_pool1d/2d/3d``, ``avg_pool1d/2d/3d``,
+``adaptive_avg_pool1d/2d/3d``, ``adaptive_max_pool1d/2d/3d``, ``fractional_max_pool2d/3d``
+(and the ``*_with_indices`` forms), ``max_unpool1d/2d/3d``, ``lp_pool1d/2d/3d`` and
+``interpolate`` (functional), and
+their layers, ``Upsample``, ``UpsamplingNearest2d`` and ``UpsamplingBilinear2d`` included.
 
 Each is written with existing ops, so autograd needs no formula of its own:
 
@@ -29,6 +31,7 @@ import numpy as np
 
 from .. import _ops
 from ..backends import creation as _creation
+from ..frontend import random as _random
 from ..tensors.tensor import Tensor
 from ..vocab.dtype import int64
 from .convolution import ntuple
@@ -40,6 +43,14 @@ __all__ = [
     "max_unpool2d", "interpolate", "upsample", "MaxPool1d", "MaxPool2d", "AvgPool1d",
     "AvgPool2d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool1d",
     "AdaptiveMaxPool2d", "MaxUnpool1d", "MaxUnpool2d", "Upsample",
+    "max_pool3d", "avg_pool3d", "adaptive_avg_pool3d", "adaptive_max_pool3d", "max_unpool3d",
+    "max_pool1d_with_indices", "max_pool2d_with_indices", "max_pool3d_with_indices",
+    "adaptive_max_pool1d_with_indices", "adaptive_max_pool2d_with_indices",
+    "adaptive_max_pool3d_with_indices", "lp_pool1d", "lp_pool2d", "lp_pool3d",
+    "MaxPool3d", "AvgPool3d", "AdaptiveAvgPool3d", "AdaptiveMaxPool3d", "MaxUnpool3d",
+    "LPPool1d", "LPPool2d", "LPPool3d", "UpsamplingNearest2d", "UpsamplingBilinear2d",
+    "fractional_max_pool2d", "fractional_max_pool3d", "fractional_max_pool2d_with_indices",
+    "fractional_max_pool3d_with_indices", "FractionalMaxPool2d", "FractionalMaxPool3d",
 ]
 
 
@@ -160,6 +171,34 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
                      return_indices)
 
 
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    """The max of each window of the last three dims of (N, C, D, H, W) or (C, D, H, W)."""
+    return _max_pool("max_pool3d", 3, input, kernel_size, stride, padding, dilation, ceil_mode,
+                     return_indices)
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=False):
+    """max_pool1d's (values, indices), whatever ``return_indices`` says (as torch's)."""
+    return _max_pool("max_pool1d", 1, input, kernel_size, stride, padding, dilation, ceil_mode,
+                     True)
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=False):
+    """max_pool2d's (values, indices), whatever ``return_indices`` says (as torch's)."""
+    return _max_pool("max_pool2d", 2, input, kernel_size, stride, padding, dilation, ceil_mode,
+                     True)
+
+
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=False):
+    """max_pool3d's (values, indices), whatever ``return_indices`` says (as torch's)."""
+    return _max_pool("max_pool3d", 3, input, kernel_size, stride, padding, dilation, ceil_mode,
+                     True)
+
+
 def _avg_pool(name, d, input, kernel_size, stride, padding, ceil_mode, count_include_pad,
               divisor_override):
     _check_input(name, input, d)
@@ -204,6 +243,41 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
     """The mean of each window of the last two dims of (N, C, H, W) or (C, H, W)."""
     return _avg_pool("avg_pool2d", 2, input, kernel_size, stride, padding, ceil_mode,
                      count_include_pad, divisor_override)
+
+
+def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True, divisor_override=None):
+    """The mean of each window of the last three dims of (N, C, D, H, W) or (C, D, H, W)."""
+    return _avg_pool("avg_pool3d", 3, input, kernel_size, stride, padding, ceil_mode,
+                     count_include_pad, divisor_override)
+
+
+def _lp_pool(name, d, input, norm_type, kernel_size, stride, ceil_mode):
+    """torch's power-average pooling: ``(sum over the window of x**p) ** (1/p)``, from
+    avg_pool of ``x**p`` times the window's size (max_pool of |x| for p = inf)."""
+    if norm_type == math.inf:
+        return _max_pool(name, d, input.abs(), kernel_size, stride, 0, 1, ceil_mode, False)
+    if norm_type == -math.inf:
+        return -_max_pool(name, d, -input.abs(), kernel_size, stride, 0, 1, ceil_mode, False)
+    k = ntuple(kernel_size, d, "kernel_size")
+    out = _avg_pool(name, d, input.pow(norm_type), kernel_size, stride, 0, ceil_mode, True,
+                    None)
+    return (out.sign() * out.abs().relu()).mul(math.prod(k)).pow(1.0 / norm_type)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The p-norm (``norm_type``) of each window along the last dim."""
+    return _lp_pool("lp_pool1d", 1, input, norm_type, kernel_size, stride, ceil_mode)
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The p-norm (``norm_type``) of each window of the last two dims."""
+    return _lp_pool("lp_pool2d", 2, input, norm_type, kernel_size, stride, ceil_mode)
+
+
+def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The p-norm (``norm_type``) of each window of the last three dims."""
+    return _lp_pool("lp_pool3d", 3, input, norm_type, kernel_size, stride, ceil_mode)
 
 
 def _adaptive_sizes(name, d, input, output_size) -> tuple:
@@ -258,6 +332,11 @@ def adaptive_avg_pool2d(input, output_size) -> Tensor:
     return _adaptive_avg("adaptive_avg_pool2d", 2, input, output_size)
 
 
+def adaptive_avg_pool3d(input, output_size) -> Tensor:
+    """Means over an output_size grid of windows spanning the last three dims."""
+    return _adaptive_avg("adaptive_avg_pool3d", 3, input, output_size)
+
+
 def _adaptive_max(name, d, input, output_size, return_indices):
     spatial, out = _adaptive_sizes(name, d, input, output_size)
     index = []
@@ -279,6 +358,134 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
 def adaptive_max_pool2d(input, output_size, return_indices=False):
     """Maxima over an output_size grid of windows spanning the last two dims."""
     return _adaptive_max("adaptive_max_pool2d", 2, input, output_size, return_indices)
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    """Maxima over an output_size grid of windows spanning the last three dims."""
+    return _adaptive_max("adaptive_max_pool3d", 3, input, output_size, return_indices)
+
+
+def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
+    """adaptive_max_pool1d's (values, indices), whatever ``return_indices`` says."""
+    return _adaptive_max("adaptive_max_pool1d", 1, input, output_size, True)
+
+
+def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
+    """adaptive_max_pool2d's (values, indices), whatever ``return_indices`` says."""
+    return _adaptive_max("adaptive_max_pool2d", 2, input, output_size, True)
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    """adaptive_max_pool3d's (values, indices), whatever ``return_indices`` says."""
+    return _adaptive_max("adaptive_max_pool3d", 3, input, output_size, True)
+
+
+def _fractional_starts(samples: np.ndarray, n: int, o: int, k: int) -> np.ndarray:
+    """torch's pseudo-random window starts along one dim, for every plane's sample u (any
+    shape S; the result is S + (o,)): ``trunc((i + u) a) - trunc(u a)`` with
+    ``a = (n - k) / (o - 1)``, the last window ending at the input's end (computed in the
+    samples' precision, the input's, as torch)."""
+    starts = np.empty(samples.shape + (o,), np.int64)
+    if o > 1:
+        ct = samples.dtype.type
+        alpha = ct(n - k) / ct(o - 1)
+        i = np.arange(o - 1).astype(samples.dtype)
+        u = samples[..., None]
+        starts[..., :-1] = ((i + u) * alpha).astype(np.int64) - (u * alpha).astype(np.int64)
+    starts[..., -1] = n - k
+    return starts
+
+
+def _fractional_max_pool(name, d, input, kernel_size, output_size, output_ratio,
+                         return_indices, _random_samples):
+    if output_size is None and output_ratio is None:
+        raise ValueError(f"{name} requires specifying either an output_size or an "
+                         f"output_ratio")
+    if input.ndim not in (d + 1, d + 2) or any(n == 0 for n in input.shape[1:]):
+        raise RuntimeError(f"{name}(): expected a non-empty {d + 1}D or {d + 2}D input, got "
+                           f"input of size: {list(input.shape)}")
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(f"{name}: expected a floating-point input, got {input.dtype.name}")
+    k = ntuple(kernel_size, d, "kernel_size")
+    spatial = tuple(input.shape[-d:])
+    if output_size is None:
+        ratio = (output_ratio,) * d if isinstance(output_ratio, (int, float)) \
+            else tuple(output_ratio)
+        if len(ratio) != d:
+            raise ValueError(f"{name} requires output_ratio to either be a single Int or "
+                             f"tuple of Ints, got {output_ratio!r}")
+        out = tuple(int(n * r) for n, r in zip(spatial, ratio))
+    else:
+        out = ntuple(output_size, d, "output_size")
+    dims = ("time", "height", "width")[3 - d:]
+    for dim, n, o, ki in zip(dims, spatial, out, k):
+        if o + ki - 1 > n:
+            raise RuntimeError(f"{name}(): pool {dim} {ki} too large relative to input "
+                               f"{dim} {n}")
+    batched = input.ndim == d + 2
+    x = input if batched else input.unsqueeze(0)
+    n_batch, planes = x.shape[0], x.shape[1]
+    if _random_samples is None:
+        _random_samples = _random.rand(n_batch, planes, d, dtype=input.dtype)
+    samples = _random_samples.detach().numpy().astype(input.dtype.np)
+    if samples.shape != (n_batch, planes, d):
+        raise RuntimeError(f"{name}: expected _random_samples of shape "
+                           f"{[n_batch, planes, d]}, got {list(samples.shape)}")
+    # per plane: the flat input position of each (output position, window offset)
+    strides = [math.prod(spatial[i + 1:]) for i in range(d)]
+    flat = np.zeros((n_batch, planes) + out + k, np.int64)
+    for i in range(d):
+        # torch's sample order: (width, height) in 2d, (time, height, width) in 3d
+        u = samples[:, :, d - 1 - i] if d == 2 else samples[:, :, i]
+        starts = _fractional_starts(u, spatial[i], out[i], k[i])  # (N, C, o_i)
+        per_dim = (starts[..., None] + np.arange(k[i])) * strides[i]  # (N, C, o_i, k_i)
+        shape = [n_batch, planes] + [1] * (2 * d)
+        shape[2 + i], shape[2 + d + i] = out[i], k[i]
+        flat = flat + per_dim.reshape(shape)
+    flat = flat.reshape(n_batch, planes, math.prod(out), math.prod(k))
+    index = _creation.as_tensor(flat.reshape(n_batch, planes, -1))
+    windows = x.reshape(n_batch, planes, -1).gather(2, index)
+    values, arg = windows.reshape(n_batch, planes, math.prod(out), math.prod(k)).max(-1)
+    values = values.reshape((n_batch, planes) + out)
+    if not batched:
+        values = values.squeeze(0)
+    if not return_indices:
+        return values
+    chosen = np.take_along_axis(flat, arg.numpy()[..., None], -1)[..., 0]
+    indices = _creation.as_tensor(chosen.reshape((n_batch, planes) + out))
+    return values, indices if batched else indices.squeeze(0)
+
+
+def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None,
+                          return_indices=False, _random_samples=None):
+    """Max pooling over pseudo-randomly placed kernel_size windows that shrink the last two
+    dims to output_size (or output_ratio of them); ``_random_samples`` (N, C, 2) fixes the
+    placement (drawn from aten_lite's generator if None)."""
+    return _fractional_max_pool("fractional_max_pool2d", 2, input, kernel_size, output_size,
+                                output_ratio, return_indices, _random_samples)
+
+
+def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=None,
+                          return_indices=False, _random_samples=None):
+    """fractional_max_pool2d over the last three dims (``_random_samples`` (N, C, 3))."""
+    return _fractional_max_pool("fractional_max_pool3d", 3, input, kernel_size, output_size,
+                                output_ratio, return_indices, _random_samples)
+
+
+def fractional_max_pool2d_with_indices(input, kernel_size, output_size=None,
+                                       output_ratio=None, return_indices=False,
+                                       _random_samples=None):
+    """fractional_max_pool2d's (values, indices)."""
+    return _fractional_max_pool("fractional_max_pool2d", 2, input, kernel_size, output_size,
+                                output_ratio, True, _random_samples)
+
+
+def fractional_max_pool3d_with_indices(input, kernel_size, output_size=None,
+                                       output_ratio=None, return_indices=False,
+                                       _random_samples=None):
+    """fractional_max_pool3d's (values, indices)."""
+    return _fractional_max_pool("fractional_max_pool3d", 3, input, kernel_size, output_size,
+                                output_ratio, True, _random_samples)
 
 
 def _max_unpool(name, d, input, indices, kernel_size, stride, padding, output_size):
@@ -325,6 +532,12 @@ def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_siz
 def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
     """The inverse of max_pool2d: each value put back at its index, zeros elsewhere."""
     return _max_unpool("max_unpool2d", 2, input, indices, kernel_size, stride, padding,
+                       output_size)
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """The inverse of max_pool3d: each value put back at its index, zeros elsewhere."""
+    return _max_unpool("max_unpool3d", 3, input, indices, kernel_size, stride, padding,
                        output_size)
 
 
@@ -457,6 +670,11 @@ class MaxPool2d(_MaxPoolNd):
     d = 2
 
 
+class MaxPool3d(_MaxPoolNd):
+    """max_pool3d as a layer."""
+    d = 3
+
+
 class AvgPool1d(Module):
     """avg_pool1d as a layer."""
 
@@ -493,6 +711,58 @@ class AvgPool2d(Module):
 
     def extra_repr(self) -> str:
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AvgPool3d(Module):
+    """avg_pool3d as a layer."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
+                 count_include_pad: bool = True, divisor_override=None) -> None:
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding, self.ceil_mode = padding, ceil_mode
+        self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
+
+    def forward(self, input: Tensor) -> Tensor:
+        return avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                          self.count_include_pad, self.divisor_override)
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class _LPPoolNd(Module):
+    d = 0
+
+    def __init__(self, norm_type: float, kernel_size, stride=None,
+                 ceil_mode: bool = False) -> None:
+        super().__init__()
+        self.norm_type, self.kernel_size = norm_type, kernel_size
+        self.stride, self.ceil_mode = stride, ceil_mode
+
+    def forward(self, input: Tensor) -> Tensor:
+        return _lp_pool(f"lp_pool{self.d}d", self.d, input, self.norm_type, self.kernel_size,
+                        self.stride, self.ceil_mode)
+
+    def extra_repr(self) -> str:
+        return (f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, "
+                f"stride={self.stride}, ceil_mode={self.ceil_mode}")
+
+
+class LPPool1d(_LPPoolNd):
+    """lp_pool1d as a layer."""
+    d = 1
+
+
+class LPPool2d(_LPPoolNd):
+    """lp_pool2d as a layer."""
+    d = 2
+
+
+class LPPool3d(_LPPoolNd):
+    """lp_pool3d as a layer."""
+    d = 3
 
 
 class _AdaptivePool(Module):
@@ -541,6 +811,23 @@ class AdaptiveMaxPool2d(_AdaptivePool):
         return adaptive_max_pool2d(input, self.output_size, self.return_indices)
 
 
+class AdaptiveAvgPool3d(_AdaptivePool):
+    """adaptive_avg_pool3d as a layer."""
+
+    def __init__(self, output_size) -> None:
+        super().__init__(output_size)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return adaptive_avg_pool3d(input, self.output_size)
+
+
+class AdaptiveMaxPool3d(_AdaptivePool):
+    """adaptive_max_pool3d as a layer."""
+
+    def forward(self, input: Tensor):
+        return adaptive_max_pool3d(input, self.output_size, self.return_indices)
+
+
 class _MaxUnpool(Module):
     d = 0
 
@@ -568,6 +855,52 @@ class MaxUnpool2d(_MaxUnpool):
     d = 2
 
 
+class MaxUnpool3d(_MaxUnpool):
+    """max_unpool3d as a layer."""
+    d = 3
+
+
+class _FractionalMaxPoolNd(Module):
+    d = 0
+
+    def __init__(self, kernel_size, output_size=None, output_ratio=None,
+                 return_indices: bool = False, _random_samples=None) -> None:
+        super().__init__()
+        name = f"FractionalMaxPool{self.d}d"
+        if output_size is None and output_ratio is None:
+            raise ValueError(f"{name} requires specifying either an output size, or a "
+                             f"pooling ratio")
+        if output_size is not None and output_ratio is not None:
+            raise ValueError("only one of output_size and output_ratio may be specified")
+        if output_ratio is not None:
+            ratios = (output_ratio,) * self.d if isinstance(output_ratio, (int, float)) \
+                else tuple(output_ratio)
+            if len(ratios) != self.d:
+                raise ValueError(f"{name} requires output_ratio to either be a single Int or "
+                                 f"tuple of Ints, got {output_ratio!r}")
+            if not all(0 < r < 1 for r in ratios):
+                raise ValueError(f"output_ratio must be between 0 and 1 (got {output_ratio})")
+        self.kernel_size = kernel_size
+        self.output_size, self.output_ratio = output_size, output_ratio
+        self.return_indices = return_indices
+        self.register_buffer("_random_samples", _random_samples)
+
+    def forward(self, input: Tensor):
+        return _fractional_max_pool(f"fractional_max_pool{self.d}d", self.d, input,
+                                    self.kernel_size, self.output_size, self.output_ratio,
+                                    self.return_indices, self._random_samples)
+
+
+class FractionalMaxPool2d(_FractionalMaxPoolNd):
+    """fractional_max_pool2d as a layer."""
+    d = 2
+
+
+class FractionalMaxPool3d(_FractionalMaxPoolNd):
+    """fractional_max_pool3d as a layer."""
+    d = 3
+
+
 class Upsample(Module):
     """interpolate as a layer."""
 
@@ -592,3 +925,17 @@ class Upsample(Module):
         else:
             info = f"size={self.size!r}"
         return info + f", mode={self.mode!r}"
+
+
+class UpsamplingNearest2d(Upsample):
+    """Upsample with mode 'nearest' (torch's older layer)."""
+
+    def __init__(self, size=None, scale_factor=None) -> None:
+        super().__init__(size, scale_factor, mode="nearest")
+
+
+class UpsamplingBilinear2d(Upsample):
+    """Upsample with mode 'bilinear' and align_corners=True (torch's older layer)."""
+
+    def __init__(self, size=None, scale_factor=None) -> None:
+        super().__init__(size, scale_factor, mode="bilinear", align_corners=True)

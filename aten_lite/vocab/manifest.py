@@ -47,7 +47,8 @@ NAMESPACE = (
     'save', 'seed', 'serialization', 'set_default_device', 'set_default_dtype',
     'set_float32_matmul_precision', 'set_grad_enabled', 'set_num_threads', 'set_printoptions',
     'set_rng_state', 'short', 'slogdet', 'sparse', 'sparse_coo', 'strided', 'svd', 'tensor',
-    'tensors', 'trace_dispatch', 'uint8', 'unique', 'utils', 'vocab', 'zeros', 'zeros_like',
+    'tensors', 'trace_dispatch', 'transforms', 'uint8', 'unique', 'utils', 'vmap', 'vocab',
+    'zeros', 'zeros_like',
 )
 
 TENSOR_ATTRIBUTES = (

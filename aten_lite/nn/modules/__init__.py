@@ -26,12 +26,12 @@ import math
 
 from ...backends import creation as _creation
 from ...frontend import random as _random
-from ...vocab.dtype import int64
 from ...tensors.tensor import Tensor
 from .. import functional as F
 from .. import init
 from ..containers import ModuleDict, ModuleList, Sequential  # noqa: F401 (re-exported)
 from ..module import Module, Parameter
+from ..norm_base import _BatchNorm, _NormBase  # noqa: F401 (the subclasses' base)
 
 __all__ = [
     "Parameter", "Module", "Sequential", "ModuleList", "ModuleDict", "Linear", "Embedding",
@@ -185,7 +185,7 @@ class Dropout(Module):
         self.p, self.inplace = p, inplace
 
     def forward(self, x: Tensor) -> Tensor:
-        return F.dropout(x, self.p, self.training)
+        return F.dropout(x, self.p, self.training, self.inplace)
 
     def extra_repr(self) -> str:
         return f"p={self.p}, inplace={self.inplace}"
@@ -309,49 +309,7 @@ class LayerNorm(Module):
                 f"elementwise_affine={self.elementwise_affine}, bias={self.bias is not None}")
 
 
-class BatchNorm1d(Module):
-    """Normalise each of ``num_features`` channels of (N, C) or (N, C, L) inputs with the
-    batch's statistics in training (updating ``running_mean``/``running_var`` by
-    ``momentum``) and with the running ones in eval."""
+class BatchNorm1d(_BatchNorm):
+    """Batch norm of (N, C) or (N, C, L) inputs."""
 
-    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1,
-                 affine: bool = True, track_running_stats: bool = True, *,
-                 bias: bool = True) -> None:
-        super().__init__()
-        _check_size("BatchNorm1d", "num_features", num_features)
-        self.num_features, self.eps, self.momentum = num_features, eps, momentum
-        self.affine, self.track_running_stats = affine, track_running_stats
-        if affine:
-            self.weight = Parameter(_creation.ones(num_features))
-            if bias:
-                self.bias = Parameter(_creation.zeros(num_features))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
-        if track_running_stats:
-            self.register_buffer("running_mean", _creation.zeros(num_features))
-            self.register_buffer("running_var", _creation.ones(num_features))
-            self.register_buffer("num_batches_tracked", _creation.zeros((), dtype=int64))
-        else:
-            self.register_buffer("running_mean", None)
-            self.register_buffer("running_var", None)
-            self.register_buffer("num_batches_tracked", None)
-
-    def forward(self, x: Tensor) -> Tensor:
-        if x.ndim in (2, 3) and x._shape[1] != self.num_features:
-            raise ValueError(f"BatchNorm1d: expected {self.num_features} channels (dim 1), "
-                             f"got input of shape {list(x._shape)}")
-        use_batch = self.training or self.running_mean is None
-        if self.training and self.track_running_stats:
-            self.num_batches_tracked.add_(_creation.ones((), dtype=int64))
-        return F.batch_norm(x, self.running_mean if self.track_running_stats else None,
-                            self.running_var, self.weight, self.bias, use_batch,
-                            self.momentum, self.eps)
-
-    def extra_repr(self) -> str:
-        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
-                f"affine={self.affine}, bias={self.bias is not None}, "
-                f"track_running_stats={self.track_running_stats}")
-
+    _ranks = (2, 3)

@@ -1,5 +1,7 @@
 """The path of torch.nn.modules.container: the containers (defined in nn/containers.py)."""
 
-from ..containers import ModuleDict, ModuleList, Sequential
+from ..containers import (Container, ModuleDict, ModuleList, ParameterDict, ParameterList,
+                          Sequential)
 
-__all__ = ["ModuleDict", "ModuleList", "Sequential"]
+__all__ = ["Container", "ModuleDict", "ModuleList", "ParameterDict", "ParameterList",
+           "Sequential"]

@@ -1,5 +1,6 @@
-"""The path of torch.nn.modules.distance: ``CosineSimilarity`` (defined in nn/distance.py)."""
+"""The path of torch.nn.modules.distance: ``CosineSimilarity`` and ``PairwiseDistance``
+(defined in nn/distance.py)."""
 
-from ..distance import CosineSimilarity
+from ..distance import CosineSimilarity, PairwiseDistance
 
-__all__ = ["CosineSimilarity"]
+__all__ = ["CosineSimilarity", "PairwiseDistance"]

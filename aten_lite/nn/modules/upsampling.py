@@ -1,5 +1,6 @@
-"""The path of torch.nn.modules.upsampling: ``Upsample`` (defined in nn/pooling.py)."""
+"""The path of torch.nn.modules.upsampling: ``Upsample``, ``UpsamplingNearest2d`` and
+``UpsamplingBilinear2d`` (defined in nn/pooling.py)."""
 
-from ..pooling import Upsample
+from ..pooling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 
-__all__ = ["Upsample"]
+__all__ = ["Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d"]
