@@ -149,6 +149,12 @@ def test_reductions_over_all_and_over_dims(op):
         assert dev.shape == cpu.shape and dev.device == "opencl"
         np.testing.assert_allclose(dev.cpu().numpy(), cpu.numpy(), rtol=2e-5, atol=1e-5,
                                    err_msg=f"{op}{args}{kw}")
+    # few results of many elements: split over work-groups, then a second pass
+    big = al.from_numpy(rng.standard_normal((2, 100_003)).astype(np.float32))
+    for args in ((), (1,), (0,)):
+        np.testing.assert_allclose(getattr(big.to("opencl"), op)(*args).cpu().numpy(),
+                                   getattr(big, op)(*args).numpy(), rtol=1e-4, atol=1e-4,
+                                   err_msg=f"{op}{args} of {list(big.shape)}")
     # a strided input and a reduction of no elements
     cpu, dev = getattr(x.transpose(0, 1)[::3], op)(0), getattr(d.transpose(0, 1)[::3], op)(0)
     np.testing.assert_allclose(dev.cpu().numpy(), cpu.numpy(), rtol=2e-5, atol=1e-5)

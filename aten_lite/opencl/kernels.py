@@ -118,8 +118,8 @@ def _merge(shape, strides_per_operand):
 
 def _elementwise_kernel(op: str, entry):
     names = [a for a, _ in entry.args]
-    defaults = {a: float(d) if d not in (None, "None") and "." in d else int(d)
-                for a, d in entry.args if d not in (None, "None") and _numeric(d)}
+    # a Scalar's default as the schema writes it ('1', '0.01'); the kernel computes in T anyway
+    defaults = {a: float(d) for a, d in entry.args if d is not None and _numeric(d)}
     on_cpu = cpu_fallback(op)
 
     def kernel(*args, **kwargs):
@@ -189,6 +189,14 @@ def _reduce_dims(self: Tensor, dim) -> list[int]:
     return sorted({d % nd if nd else 0 for d in dims})
 
 
+def _group(n: int) -> int:
+    """A power-of-two work-group size for n elements: up to 256, within the device's limit."""
+    w = 1
+    while w < min(n, 256, _B.max_group):
+        w *= 2
+    return min(w, _B.max_group)
+
+
 def _reduce(kind: str, self: Tensor, dims: list[int], result: Tensor) -> Tensor:
     out = _empty(result._shape, result._dtype)
     nout = out.numel()
@@ -198,20 +206,28 @@ def _reduce(kind: str, self: Tensor, dims: list[int], result: Tensor) -> Tensor:
     nred = 1
     for d in dims:
         nred *= self._shape[d]
-    w = 1
-    while w < min(nred, 256, _B.max_group):
-        w *= 2
-    w = min(w, _B.max_group)
     # each group of dimensions merged where it walks memory as one (contiguous: one each)
     kn, (ks,) = _merge([self._shape[d] for d in keep], [[self._st[d] for d in keep]])
     rn, (rs,) = _merge([self._shape[d] for d in dims], [[self._st[d] for d in dims]])
-    src = source.reduction_source(kind, source.ctype(self._dtype.name), len(kn), len(rn))
-    kargs = [out._store, self._store, _long(self._offset), _long(nred),
-             _B.cl.LocalMemory(w * self._dtype.itemsize)]
+    # few results of many elements (a full sum): split each over parts, then reduce the parts
+    parts = max(1, min(64 // nout, nred // 8192))
+    dest = out if parts == 1 else _empty((nout, parts), self._dtype)
+    first = kind if parts == 1 else ("sum" if kind == "mean" else kind)
+    chunk = -(-nred // parts)
+    _reduce_launch(first, self, dest, kn, ks, rn, rs, nred, parts, chunk, nred)
+    if parts > 1:
+        _reduce_launch(kind, dest, out, [nout], [parts], [parts], [1], parts, 1, parts, nred)
+    return out
+
+
+def _reduce_launch(kind, x, dest, kn, ks, rn, rs, nred, parts, chunk, divisor) -> None:
+    w = _group(chunk)
+    src = source.reduction_source(kind, source.ctype(x._dtype.name), len(kn), len(rn))
+    kargs = [dest._store, x._store, _long(x._offset), _long(nred), _long(parts), _long(chunk),
+             _number(divisor, x._dtype), _B.cl.LocalMemory(w * x._dtype.itemsize)]
     for n, st in list(zip(kn, ks)) + list(zip(rn, rs)):
         kargs += [_long(n), _long(st)]
-    _B.run(_kernel(src, "al_reduce"), (nout * w,), (w,), *kargs)
-    return out
+    _B.run(_kernel(src, "al_reduce"), (dest.numel() * w,), (w,), *kargs)
 
 
 def _reduction_kernel(op: str, kind: str):
@@ -318,13 +334,6 @@ def _rows(x: Tensor, dim: int) -> bool:
     return x.dim() >= 1 and dim % x.dim() == x.dim() - 1 and x.is_contiguous()
 
 
-def _row_group(n: int) -> int:
-    w = 1
-    while w < min(n, 256, _B.max_group):
-        w *= 2
-    return min(w, _B.max_group)
-
-
 def log_softmax(self, dim, dtype=None):
     if _float_operands([self]) is None or dtype is not None or not _rows(self, dim):
         return cpu_fallback("log_softmax.int")(self, dim, dtype)
@@ -332,7 +341,7 @@ def log_softmax(self, dim, dtype=None):
     n = self._shape[-1] if self.dim() else 1
     rows = out.numel() // n if n else 0
     if rows:
-        w = _row_group(n)
+        w = _group(n)
         _B.run(_kernel(source.log_softmax_source(source.ctype(self._dtype.name)),
                        "al_log_softmax"), (rows * w,), (w,), out._store, self._store,
                _long(self._offset), _long(n), _B.cl.LocalMemory(w * self._dtype.itemsize))
@@ -347,7 +356,7 @@ def log_softmax_backward(grad_output, log_probs, dim):
     n = log_probs._shape[-1] if log_probs.dim() else 1
     rows = out.numel() // n if n else 0
     if rows:
-        w = _row_group(n)
+        w = _group(n)
         _B.run(_kernel(source.log_softmax_source(source.ctype(log_probs._dtype.name)),
                        "al_log_softmax_backward"), (rows * w,), (w,), out._store,
                grad_output._store, _long(grad_output._offset), log_probs._store,

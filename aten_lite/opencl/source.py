@@ -120,9 +120,10 @@ def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: i
 
 
 _REDUCERS = {
-    # name: (initial value, combine(a, b), final(acc) with n the number reduced)
+    # name: (initial value, combine(a, b), final(acc)); mean's divisor is an argument, so a
+    # second pass over partial sums divides by the count of the whole reduction
     "sum": ("(T)0", "a + b", "acc"),
-    "mean": ("(T)0", "a + b", "acc / (T)nred"),
+    "mean": ("(T)0", "a + b", "acc / divisor"),
     "amax": ("-INFINITY", "(a != a) ? a : ((b != b) ? b : (a < b ? b : a))", "acc"),
     "amin": ("INFINITY", "(a != a) ? a : ((b != b) ? b : (b < a ? b : a))", "acc"),
 }
@@ -142,19 +143,23 @@ def _walk(prefix: str, var: str, ndim: int, target: str) -> list[str]:
 
 
 def reduction_source(kind: str, t: str, nkeep: int, nred: int) -> str:
-    """One work-group per output element: each work item folds a strided share of the
-    reduced elements, then a tree in local memory (the group size is a power of two)."""
+    """Work-group g reduces part g % parts (elements [part * chunk, +chunk) of the nred
+    reduced ones) of output element g / parts: each work item folds a strided share, then a
+    tree in local memory (the group size is a power of two). parts > 1 splits a large
+    reduction with few outputs over many groups, a second launch reducing the parts."""
     init, combine, final = _REDUCERS[kind]
     args = ["__global T* out", "__global const T* x", "long base", "const long nred",
-            "__local T* scratch"]
+            "const long parts", "const long chunk", "const T divisor", "__local T* scratch"]
     args += [f"const long nk_{d}, const long sk_{d}" for d in range(nkeep)]
     args += [f"const long nr_{d}, const long sr_{d}" for d in range(nred)]
     lines = [_prelude(t), f"inline T al_combine(T a, T b) {{ return {combine}; }}",
              f"__kernel void al_reduce({', '.join(args)}) {{",
-             "  long g = get_group_id(0);", "  int lid = get_local_id(0), w = get_local_size(0);",
-             "  {", *_walk("k", "g", nkeep, "base"), "  }",
+             "  const long g = get_group_id(0), o = g / parts, part = g % parts;",
+             "  const int lid = get_local_id(0), w = get_local_size(0);",
+             "  {", *_walk("k", "o", nkeep, "base"), "  }",
+             "  const long lo = part * chunk, hi = min(nred, lo + chunk);",
              f"  T acc = {init};",
-             "  for (long j = lid; j < nred; j += w) {", "    long p = base;",
+             "  for (long j = lo + lid; j < hi; j += w) {", "    long p = base;",
              *["  " + s for s in _walk("r", "j", nred, "p")],
              "    acc = al_combine(acc, x[p]);", "  }",
              "  scratch[lid] = acc;", "  barrier(CLK_LOCAL_MEM_FENCE);",
