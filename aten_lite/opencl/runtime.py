@@ -13,7 +13,6 @@ the life of the process (PoCL caches the machine code on disk by content hash it
 
 from __future__ import annotations
 
-import os
 
 import numpy as np
 
@@ -130,7 +129,6 @@ def register() -> OpenCLBackend:
     except ImportError:
         raise RuntimeError(f"device 'opencl' is not available: pyopencl is not installed; "
                            f"{_MISSING}") from None
-    os.environ.setdefault("PYOPENCL_NO_CACHE", "0")
     backend = OpenCLBackend(cl, _pick_device(cl))
     register_device(backend)
     from . import kernels

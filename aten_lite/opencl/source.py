@@ -14,7 +14,7 @@ propagation of maximum, Python's remainder and floor division). Each kernel is s
 the op, the dtypes, which arguments are numbers (passed by value, "wrapped numbers" of the
 compute dtype) and the number of dimensions after merging the dimensions every operand walks
 contiguously; shapes, strides and offsets are arguments, so one build serves every shape.
-Reductions are one work-group per output element reducing in a local-memory tree; matrix
+Reductions are local-memory trees in work-groups (a second pass for a large full one); matrix
 products are blocks of 4x8 results per work item, accumulated in registers.
 """
 
@@ -41,8 +41,16 @@ inline T al_sign(T x) {{ return (T)((x > (T)0) - (x < (T)0)); }}
 inline T al_sigmoid(T x) {{ return (T)1 / ((T)1 + exp(-x)); }}
 inline T al_reciprocal(T x) {{ return (T)1 / x; }}
 inline T al_rsqrt(T x) {{ return (T)1 / sqrt(x); }}
-inline T al_maximum(T x, T y) {{ if (x != x) return x; if (y != y) return y; return x < y ? y : x; }}
-inline T al_minimum(T x, T y) {{ if (x != x) return x; if (y != y) return y; return y < x ? y : x; }}
+inline T al_maximum(T x, T y) {{
+  if (x != x) return x;
+  if (y != y) return y;
+  return x < y ? y : x;
+}}
+inline T al_minimum(T x, T y) {{
+  if (x != x) return x;
+  if (y != y) return y;
+  return y < x ? y : x;
+}}
 inline T al_remainder(T x, T y) {{
   T r = fmod(x, y);
   if (r != (T)0 && ((r < (T)0) != (y < (T)0))) r += y;
