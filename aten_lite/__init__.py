@@ -38,9 +38,10 @@ from .vocab.device import (  # noqa: E402
 )
 from .vocab.dtype import (  # noqa: E402
     DType as DType, uint8 as uint8, int8 as int8, int16 as int16, int32 as int32, int64 as int64,
-    float16 as float16, float32 as float32, float64 as float64,
+    float16 as float16, float32 as float32, float64 as float64, bfloat16 as bfloat16,
     get_default_dtype as get_default_dtype, set_default_dtype as set_default_dtype,
     promote_types as promote_types, result_type as result_type, can_cast as can_cast,
+    finfo as finfo, iinfo as iinfo,
 )
 from .tensors.tensor import Tensor as Tensor, Size as Size  # noqa: E402
 from .vocab.grad_mode import (  # noqa: E402
@@ -102,6 +103,7 @@ from .frontend.random import (  # noqa: E402
 from .frontend.tensor_api import (  # noqa: E402
     BoolTensor as BoolTensor, ByteTensor as ByteTensor, CharTensor as CharTensor,
     DoubleTensor as DoubleTensor, FloatTensor as FloatTensor, HalfTensor as HalfTensor,
+    BFloat16Tensor as BFloat16Tensor,
     IntTensor as IntTensor, LongTensor as LongTensor, ShortTensor as ShortTensor,
     allclose as allclose, equal as equal, get_default_device as get_default_device,
     is_tensor as is_tensor, isclose as isclose, set_default_device as set_default_device,
@@ -114,7 +116,7 @@ from .tensors.printing import (  # noqa: E402
 from typing import TYPE_CHECKING  # noqa: E402
 
 if not TYPE_CHECKING:  # type checkers must still flag a misspelt al.name: no __getattr__ for them
-    from .frontend.tensor_api import __getattr__  # noqa: E402,F401 (al.bfloat16: "not supported")
+    from .frontend.tensor_api import __getattr__  # noqa: E402,F401 (al.complex64: "not supported")
 from . import distributed, nn, optim, sparse, utils  # noqa: E402,F401 (sparse: al.sparse.mm)
 from .autograd import forward_ad as _forward_ad  # noqa: E402,F401 (al.autograd.forward_ad)
 from ._generated import forward_rules as _forward_rules  # noqa: E402

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 de1535a354953b72).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 cca6096c3e5a0078).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -25,12 +25,15 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     _hardsigmoid_backward,
     _hardswish_backward,
     _hardtanh_backward,
+    _layer_norm,
+    _layer_norm_backward,
     _leaky_relu_backward,
     _log_sigmoid_backward,
     _log_softmax_backward,
     _mish_backward,
     _nll_loss_backward,
     _shrink_backward,
+    _softmax_backward,
     _softplus,
     _softplus_backward,
     _sparse_values_at,
@@ -923,7 +926,7 @@ class SoftmaxBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_self = (result * (grad - (grad * result).sum(dim, keepdim=True))) if need[0] is not None else None  # derivatives.yaml:163
+            grad_self = _softmax_backward(grad, result, dim) if need[0] is not None else None  # derivatives.yaml:163
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1731,11 +1734,117 @@ class TanhBackwardBackward0(Node):
         node.tanh_out_ = node.tanh_out_v = node.grad_output_ = node.grad_output_v = None
 
 
+class LayerNormBackward0(Node):
+    """Backward of _layer_norm (derivatives.yaml:272)."""
+    __slots__ = ("eps_", "self_", "self_v", "weight_", "weight_v", "weight_shape", "bias_shape")
+    _op = "_layer_norm"
+    _formulas = (('derivatives.yaml:273', 'self'), ('derivatives.yaml:274', 'weight'), ('derivatives.yaml:275', 'bias'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        eps = node.eps_
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        weight = node.weight_
+        if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
+            unpack(node, weight, node.weight_v, 'weight')
+        weight_shape = node.weight_shape
+        bias_shape = node.bias_shape
+        at_ = 0
+        try:
+            grad_self = _layer_norm_backward(grad, self, weight, eps) if need[0] is not None else None  # derivatives.yaml:273
+            at_ = 1
+            grad_weight = sum_to(grad * _layer_norm(self, ones_like(weight), zeros_like(weight), eps), weight_shape) if need[1] is not None else None  # derivatives.yaml:274
+            at_ = 2
+            grad_bias = sum_to(grad, bias_shape) if need[2] is not None else None  # derivatives.yaml:275
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_self, grad_weight, grad_bias)
+
+    def release(node):
+        node._released = True
+        node.eps_ = node.self_ = node.self_v = node.weight_ = node.weight_v = node.weight_shape = node.bias_shape = None
+
+
+class LayerNormBackwardBackward0(Node):
+    """Backward of _layer_norm_backward (derivatives.yaml:280)."""
+    __slots__ = ("eps_", "self_", "self_v", "weight_", "weight_v", "grad_output_", "grad_output_v", "weight_shape")
+    _op = "_layer_norm_backward"
+    _formulas = (('derivatives.yaml:281', 'grad_output'), ('derivatives.yaml:282', 'self'), ('derivatives.yaml:283', 'weight'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        eps = node.eps_
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        weight = node.weight_
+        if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
+            unpack(node, weight, node.weight_v, 'weight')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
+        weight_shape = node.weight_shape
+        at_ = 0
+        try:
+            grad_grad_output = (_layer_norm_backward(grad, self, ones_like(weight), eps) * weight) if need[0] is not None else None  # derivatives.yaml:281
+            at_ = 1
+            grad_self = layer_norm_grad_vjp(grad, grad_output, self, weight, eps) if need[1] is not None else None  # derivatives.yaml:282
+            at_ = 2
+            grad_weight = sum_to(grad_output * _layer_norm_backward(grad, self, ones_like(weight), eps), weight_shape) if need[2] is not None else None  # derivatives.yaml:283
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_self, grad_weight)
+
+    def release(node):
+        node._released = True
+        node.eps_ = node.self_ = node.self_v = node.weight_ = node.weight_v = node.grad_output_ = node.grad_output_v = node.weight_shape = None
+
+
+class SoftmaxBackwardBackward0(Node):
+    """Backward of _softmax_backward (derivatives.yaml:286)."""
+    __slots__ = ("dim_", "probs_", "probs_v", "grad_output_", "grad_output_v")
+    _op = "_softmax_backward"
+    _formulas = (('derivatives.yaml:287', 'grad_output'), ('derivatives.yaml:288', 'probs'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        dim = node.dim_
+        probs = node.probs_
+        if isinstance(probs, Tensor) and probs._vc.value != node.probs_v:
+            unpack(node, probs, node.probs_v, 'probs')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
+        at_ = 0
+        try:
+            grad_grad_output = _softmax_backward(grad, probs, dim) if need[0] is not None else None  # derivatives.yaml:287
+            at_ = 1
+            grad_probs = (grad * (grad_output - (grad_output * probs).sum(dim, keepdim=True)) - grad_output * (grad * probs).sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:288
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_probs)
+
+    def release(node):
+        node._released = True
+        node.dim_ = node.probs_ = node.probs_v = node.grad_output_ = node.grad_output_v = None
+
+
 class LogSoftmaxBackwardBackward0(Node):
-    """Backward of _log_softmax_backward (derivatives.yaml:272)."""
+    """Backward of _log_softmax_backward (derivatives.yaml:291)."""
     __slots__ = ("dim_", "log_probs_", "log_probs_v", "grad_output_", "grad_output_v")
     _op = "_log_softmax_backward"
-    _formulas = (('derivatives.yaml:273', 'grad_output'), ('derivatives.yaml:274', 'log_probs'),)
+    _formulas = (('derivatives.yaml:292', 'grad_output'), ('derivatives.yaml:293', 'log_probs'),)
 
     def apply(node, grads):
         if node._released:
@@ -1750,9 +1859,9 @@ class LogSoftmaxBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:273
+            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:292
             at_ = 1
-            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:274
+            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:293
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1764,10 +1873,10 @@ class LogSoftmaxBackwardBackward0(Node):
 
 
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:279)."""
+    """Backward of mm (derivatives.yaml:298)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
-    _formulas = (('derivatives.yaml:280', 'self'), ('derivatives.yaml:281', 'mat2'),)
+    _formulas = (('derivatives.yaml:299', 'self'), ('derivatives.yaml:300', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1781,9 +1890,9 @@ class MmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:280
+            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:299
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:281
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:300
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1795,10 +1904,10 @@ class MmBackward0(Node):
 
 
 class SparseMmBackward0(Node):
-    """Backward of _sparse_mm (derivatives.yaml:284)."""
+    """Backward of _sparse_mm (derivatives.yaml:303)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "_sparse_mm"
-    _formulas = (('derivatives.yaml:285', 'self'), ('derivatives.yaml:286', 'mat2'),)
+    _formulas = (('derivatives.yaml:304', 'self'), ('derivatives.yaml:305', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1812,9 +1921,9 @@ class SparseMmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:285
+            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:304
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:286
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:305
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1826,10 +1935,10 @@ class SparseMmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:289)."""
+    """Backward of bmm (derivatives.yaml:308)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
-    _formulas = (('derivatives.yaml:290', 'self'), ('derivatives.yaml:291', 'mat2'),)
+    _formulas = (('derivatives.yaml:309', 'self'), ('derivatives.yaml:310', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1843,9 +1952,9 @@ class BmmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:290
+            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:309
             at_ = 1
-            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:291
+            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:310
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1857,10 +1966,10 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:294)."""
+    """Backward of dot (derivatives.yaml:313)."""
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
-    _formulas = (('derivatives.yaml:295', 'self'), ('derivatives.yaml:296', 'tensor'),)
+    _formulas = (('derivatives.yaml:314', 'self'), ('derivatives.yaml:315', 'tensor'),)
 
     def apply(node, grads):
         if node._released:
@@ -1874,9 +1983,9 @@ class DotBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:295
+            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:314
             at_ = 1
-            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:296
+            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:315
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1888,10 +1997,10 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:301)."""
+    """Backward of view (derivatives.yaml:320)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
-    _formulas = (('derivatives.yaml:302', 'self'),)
+    _formulas = (('derivatives.yaml:321', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1899,7 +2008,7 @@ class ViewBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:302
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:321
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1911,26 +2020,26 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:304); the same code as ViewBackward0's."""
+    """Backward of reshape (derivatives.yaml:323); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
-    _formulas = (('derivatives.yaml:305', 'self'),)
+    _formulas = (('derivatives.yaml:324', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:307)."""
+    """Backward of t (derivatives.yaml:326)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
-    _formulas = (('derivatives.yaml:308', 'self'),)
+    _formulas = (('derivatives.yaml:327', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:308
+            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:327
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1938,10 +2047,10 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:310)."""
+    """Backward of transpose.int (derivatives.yaml:329)."""
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
-    _formulas = (('derivatives.yaml:311', 'self'),)
+    _formulas = (('derivatives.yaml:330', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1950,7 +2059,7 @@ class TransposeBackward0(Node):
         dim0 = node.dim0_
         dim1 = node.dim1_
         try:
-            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:311
+            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:330
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1962,10 +2071,10 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:313)."""
+    """Backward of permute (derivatives.yaml:332)."""
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
-    _formulas = (('derivatives.yaml:314', 'self'),)
+    _formulas = (('derivatives.yaml:333', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1973,7 +2082,7 @@ class PermuteBackward0(Node):
         need, grad = node._next, grads[0]
         dims = node.dims_
         try:
-            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:314
+            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:333
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1985,10 +2094,10 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:316)."""
+    """Backward of expand (derivatives.yaml:335)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
-    _formulas = (('derivatives.yaml:317', 'self'),)
+    _formulas = (('derivatives.yaml:336', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1996,7 +2105,7 @@ class ExpandBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:317
+            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:336
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2008,37 +2117,37 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:319); the same code as ViewBackward0's."""
+    """Backward of squeeze (derivatives.yaml:338); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
-    _formulas = (('derivatives.yaml:320', 'self'),)
+    _formulas = (('derivatives.yaml:339', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:322); the same code as ViewBackward0's."""
+    """Backward of squeeze.dim (derivatives.yaml:341); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dim"
-    _formulas = (('derivatives.yaml:323', 'self'),)
+    _formulas = (('derivatives.yaml:342', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:325); the same code as ViewBackward0's."""
+    """Backward of squeeze.dims (derivatives.yaml:344); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dims"
-    _formulas = (('derivatives.yaml:326', 'self'),)
+    _formulas = (('derivatives.yaml:345', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:328)."""
+    """Backward of unsqueeze (derivatives.yaml:347)."""
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
-    _formulas = (('derivatives.yaml:329', 'self'),)
+    _formulas = (('derivatives.yaml:348', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2046,7 +2155,7 @@ class UnsqueezeBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:329
+            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:348
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2058,19 +2167,19 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:331); the same code as ViewBackward0's."""
+    """Backward of flatten.using_ints (derivatives.yaml:350); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
-    _formulas = (('derivatives.yaml:332', 'self'),)
+    _formulas = (('derivatives.yaml:351', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:334)."""
+    """Backward of narrow (derivatives.yaml:353)."""
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
-    _formulas = (('derivatives.yaml:335', 'self'),)
+    _formulas = (('derivatives.yaml:354', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2081,7 +2190,7 @@ class NarrowBackward0(Node):
         start = node.start_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:335
+            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:354
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2093,10 +2202,10 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:337)."""
+    """Backward of select.int (derivatives.yaml:356)."""
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
-    _formulas = (('derivatives.yaml:338', 'self'),)
+    _formulas = (('derivatives.yaml:357', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2106,7 +2215,7 @@ class SelectBackward0(Node):
         index = node.index_
         self_shape = node.self_shape
         try:
-            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:338
+            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:357
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2118,10 +2227,10 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:340)."""
+    """Backward of slice.Tensor (derivatives.yaml:359)."""
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
-    _formulas = (('derivatives.yaml:341', 'self'),)
+    _formulas = (('derivatives.yaml:360', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2133,7 +2242,7 @@ class SliceBackward0(Node):
         step = node.step_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:341
+            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:360
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2145,17 +2254,17 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:343)."""
+    """Backward of contiguous (derivatives.yaml:362)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
-    _formulas = (('derivatives.yaml:344', 'self'),)
+    _formulas = (('derivatives.yaml:363', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:344
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:363
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2163,10 +2272,10 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:346)."""
+    """Backward of split.Tensor (derivatives.yaml:365)."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
-    _formulas = (('derivatives.yaml:347', 'self'),)
+    _formulas = (('derivatives.yaml:366', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2175,7 +2284,7 @@ class SplitBackward0(Node):
         dim = node.dim_
         result_shape = node.result_shape
         try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:347
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:366
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2187,28 +2296,28 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:349); the same code as SplitBackward0's."""
+    """Backward of split.sizes (derivatives.yaml:368); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
-    _formulas = (('derivatives.yaml:350', 'self'),)
+    _formulas = (('derivatives.yaml:369', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:352); the same code as SplitBackward0's."""
+    """Backward of chunk (derivatives.yaml:371); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
-    _formulas = (('derivatives.yaml:353', 'self'),)
+    _formulas = (('derivatives.yaml:372', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:357)."""
+    """Backward of cat (derivatives.yaml:376)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
-    _formulas = (('derivatives.yaml:358', 'tensors'),)
+    _formulas = (('derivatives.yaml:377', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -2217,7 +2326,7 @@ class CatBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:358
+            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:377
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2229,10 +2338,10 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:360)."""
+    """Backward of stack (derivatives.yaml:379)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
-    _formulas = (('derivatives.yaml:361', 'tensors'),)
+    _formulas = (('derivatives.yaml:380', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -2241,7 +2350,7 @@ class StackBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:361
+            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:380
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2253,10 +2362,10 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:363)."""
+    """Backward of gather (derivatives.yaml:382)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
-    _formulas = (('derivatives.yaml:365', 'self'),)
+    _formulas = (('derivatives.yaml:384', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2268,7 +2377,7 @@ class GatherBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:365
+            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:384
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2280,10 +2389,10 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:367)."""
+    """Backward of index_select (derivatives.yaml:386)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
-    _formulas = (('derivatives.yaml:369', 'self'),)
+    _formulas = (('derivatives.yaml:388', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2295,7 +2404,7 @@ class IndexSelectBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:369
+            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:388
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2307,10 +2416,10 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:371)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:390)."""
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
-    _formulas = (('derivatives.yaml:373', 'self'),)
+    _formulas = (('derivatives.yaml:392', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2320,7 +2429,7 @@ class MaskedFillBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:373
+            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:392
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2332,10 +2441,10 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:376)."""
+    """Backward of index.Tensor (derivatives.yaml:395)."""
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
-    _formulas = (('derivatives.yaml:378', 'self'),)
+    _formulas = (('derivatives.yaml:397', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2348,7 +2457,7 @@ class IndexBackward0(Node):
                     unpack(node, t_, v_, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:378
+            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:397
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2360,10 +2469,10 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:380)."""
+    """Backward of index_put (derivatives.yaml:399)."""
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
-    _formulas = (('derivatives.yaml:382', 'self'), ('derivatives.yaml:383', 'values'),)
+    _formulas = (('derivatives.yaml:401', 'self'), ('derivatives.yaml:402', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -2378,9 +2487,9 @@ class IndexPutBackward0(Node):
         values_shape = node.values_shape
         at_ = 0
         try:
-            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:382
+            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:401
             at_ = 1
-            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:383
+            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:402
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2392,18 +2501,18 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:385); the same code as CopyStridedBackward0's."""
+    """Backward of clone (derivatives.yaml:404); the same code as CopyStridedBackward0's."""
     __slots__ = ()
     _op = "clone"
-    _formulas = (('derivatives.yaml:386', 'self'),)
+    _formulas = (('derivatives.yaml:405', 'self'),)
     apply = CopyStridedBackward0.apply
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:388)."""
+    """Backward of copy_ (derivatives.yaml:407)."""
     __slots__ = ()
     _op = "copy_"
-    _formulas = (('derivatives.yaml:389', 'self'), ('derivatives.yaml:390', 'src'),)
+    _formulas = (('derivatives.yaml:408', 'self'), ('derivatives.yaml:409', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -2411,9 +2520,9 @@ class CopyBackward0(Node):
         need, grad = node._next, grads[0]
         at_ = 0
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:389
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:408
             at_ = 1
-            grad_src = grad if need[1] is not None else None  # derivatives.yaml:390
+            grad_src = grad if need[1] is not None else None  # derivatives.yaml:409
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2421,34 +2530,34 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:392); the same code as SignBackward0's."""
+    """Backward of fill_.Scalar (derivatives.yaml:411); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "fill_.Scalar"
-    _formulas = (('derivatives.yaml:393', 'self'),)
+    _formulas = (('derivatives.yaml:412', 'self'),)
     apply = SignBackward0.apply
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:395); the same code as SignBackward0's."""
+    """Backward of zero_ (derivatives.yaml:414); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "zero_"
-    _formulas = (('derivatives.yaml:396', 'self'),)
+    _formulas = (('derivatives.yaml:415', 'self'),)
     apply = SignBackward0.apply
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:398); the same code as ContiguousBackward0's."""
+    """Backward of to.dtype (derivatives.yaml:417); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
-    _formulas = (('derivatives.yaml:399', 'self'),)
+    _formulas = (('derivatives.yaml:418', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:401)."""
+    """Backward of to.device (derivatives.yaml:420)."""
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
-    _formulas = (('derivatives.yaml:402', 'self'),)
+    _formulas = (('derivatives.yaml:421', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2456,7 +2565,7 @@ class ToBackward1(Node):
         need, grad = node._next, grads[0]
         self_device = node.self_device
         try:
-            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:402
+            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:421
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2468,7 +2577,7 @@ class ToBackward1(Node):
 
 
 class Unique2Backward0(Node):
-    """Backward of _unique2 (derivatives.yaml:404)."""
+    """Backward of _unique2 (derivatives.yaml:423)."""
     __slots__ = ()
     _op = "_unique2"
     _n_out = 3
@@ -2482,10 +2591,10 @@ class Unique2Backward0(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:410)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:429)."""
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
-    _formulas = (('derivatives.yaml:411', 'values'),)
+    _formulas = (('derivatives.yaml:430', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -2495,7 +2604,7 @@ class SparseCooTensorBackward0(Node):
         if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
             unpack(node, indices, node.indices_v, 'indices')
         try:
-            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:411
+            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:430
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2508,17 +2617,17 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:414)."""
+    """Backward of to_sparse (derivatives.yaml:433)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
-    _formulas = (('derivatives.yaml:415', 'self'),)
+    _formulas = (('derivatives.yaml:434', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:415
+            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:434
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2526,10 +2635,10 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:417)."""
+    """Backward of to_dense (derivatives.yaml:436)."""
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
-    _formulas = (('derivatives.yaml:418', 'self'),)
+    _formulas = (('derivatives.yaml:437', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2539,7 +2648,7 @@ class ToDenseBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:418
+            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:437
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2551,18 +2660,18 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:421); the same code as ContiguousBackward0's."""
+    """Backward of coalesce (derivatives.yaml:440); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
-    _formulas = (('derivatives.yaml:422', 'self'),)
+    _formulas = (('derivatives.yaml:441', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:424)."""
+    """Backward of values (derivatives.yaml:443)."""
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
-    _formulas = (('derivatives.yaml:425', 'self'),)
+    _formulas = (('derivatives.yaml:444', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2573,7 +2682,7 @@ class ValuesBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:425
+            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:444
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2585,10 +2694,10 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:428)."""
+    """Backward of sparse_mask (derivatives.yaml:447)."""
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
-    _formulas = (('derivatives.yaml:429', 'self'),)
+    _formulas = (('derivatives.yaml:448', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2598,7 +2707,7 @@ class SparseMaskBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:429
+            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:448
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2610,10 +2719,10 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:432)."""
+    """Backward of _sparse_values_at (derivatives.yaml:451)."""
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
-    _formulas = (('derivatives.yaml:435', 'self'),)
+    _formulas = (('derivatives.yaml:454', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2627,7 +2736,7 @@ class SparseValuesAtBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:435
+            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:454
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2639,10 +2748,10 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:441)."""
+    """Backward of log10 (derivatives.yaml:460)."""
     __slots__ = ("self_", "self_v")
     _op = "log10"
-    _formulas = (('derivatives.yaml:442', 'self'),)
+    _formulas = (('derivatives.yaml:461', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2652,7 +2761,7 @@ class Log10Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:442
+            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:461
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2664,10 +2773,10 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:444)."""
+    """Backward of log2 (derivatives.yaml:463)."""
     __slots__ = ("self_", "self_v")
     _op = "log2"
-    _formulas = (('derivatives.yaml:445', 'self'),)
+    _formulas = (('derivatives.yaml:464', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2677,7 +2786,7 @@ class Log2Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:445
+            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:464
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2689,10 +2798,10 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:447)."""
+    """Backward of fmod.Tensor (derivatives.yaml:466)."""
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
-    _formulas = (('derivatives.yaml:448', 'self'), ('derivatives.yaml:449', 'other'),)
+    _formulas = (('derivatives.yaml:467', 'self'), ('derivatives.yaml:468', 'other'),)
 
     def apply(node, grads):
         if node._released:
@@ -2706,9 +2815,9 @@ class FmodBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:448
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:467
             at_ = 1
-            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:449
+            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:468
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2720,10 +2829,10 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:451)."""
+    """Backward of lerp.Scalar (derivatives.yaml:470)."""
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
-    _formulas = (('derivatives.yaml:452', 'self'), ('derivatives.yaml:453', 'end'),)
+    _formulas = (('derivatives.yaml:471', 'self'), ('derivatives.yaml:472', 'end'),)
 
     def apply(node, grads):
         if node._released:
@@ -2732,9 +2841,9 @@ class LerpBackward0(Node):
         weight = node.weight_
         at_ = 0
         try:
-            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:452
+            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:471
             at_ = 1
-            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:453
+            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:472
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2746,10 +2855,10 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:455)."""
+    """Backward of lerp.Tensor (derivatives.yaml:474)."""
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
-    _formulas = (('derivatives.yaml:456', 'self'), ('derivatives.yaml:457', 'end'), ('derivatives.yaml:458', 'weight'),)
+    _formulas = (('derivatives.yaml:475', 'self'), ('derivatives.yaml:476', 'end'), ('derivatives.yaml:477', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -2766,11 +2875,11 @@ class LerpBackward1(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:456
+            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:475
             at_ = 1
-            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:457
+            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:476
             at_ = 2
-            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:458
+            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:477
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2782,10 +2891,10 @@ class LerpBackward1(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:460)."""
+    """Backward of _nan_to_num (derivatives.yaml:479)."""
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
-    _formulas = (('derivatives.yaml:462', 'self'),)
+    _formulas = (('derivatives.yaml:481', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2795,7 +2904,7 @@ class NanToNumBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:462
+            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:481
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2807,10 +2916,10 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:464)."""
+    """Backward of cumsum (derivatives.yaml:483)."""
     __slots__ = ("dim_",)
     _op = "cumsum"
-    _formulas = (('derivatives.yaml:466', 'self'),)
+    _formulas = (('derivatives.yaml:485', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2818,7 +2927,7 @@ class CumsumBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:466
+            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:485
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2830,11 +2939,11 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:468)."""
+    """Backward of cumprod (derivatives.yaml:487)."""
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:469', 'self'),)
+    _formulas = (('derivatives.yaml:488', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2848,7 +2957,7 @@ class CumprodBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:469
+            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:488
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2860,12 +2969,12 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:472)."""
+    """Backward of sort (derivatives.yaml:491)."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:474', 'self'),)
+    _formulas = (('derivatives.yaml:493', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2877,7 +2986,7 @@ class SortBackward0(Node):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:474
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:493
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2889,21 +2998,21 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:477); the same code as SortBackward0's."""
+    """Backward of topk (derivatives.yaml:496); the same code as SortBackward0's."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:479', 'self'),)
+    _formulas = (('derivatives.yaml:498', 'self'),)
     apply = SortBackward0.apply
     release = SortBackward0.release
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:482)."""
+    """Backward of scatter.src (derivatives.yaml:501)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
-    _formulas = (('derivatives.yaml:484', 'self'), ('derivatives.yaml:485', 'src'),)
+    _formulas = (('derivatives.yaml:503', 'self'), ('derivatives.yaml:504', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -2916,9 +3025,9 @@ class ScatterBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:484
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:503
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:485
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:504
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2930,10 +3039,10 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:487)."""
+    """Backward of scatter.value (derivatives.yaml:506)."""
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
-    _formulas = (('derivatives.yaml:489', 'self'),)
+    _formulas = (('derivatives.yaml:508', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2944,7 +3053,7 @@ class ScatterBackward1(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:489
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:508
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2956,10 +3065,10 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:492)."""
+    """Backward of scatter_add (derivatives.yaml:511)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
-    _formulas = (('derivatives.yaml:494', 'self'), ('derivatives.yaml:495', 'src'),)
+    _formulas = (('derivatives.yaml:513', 'self'), ('derivatives.yaml:514', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -2972,9 +3081,9 @@ class ScatterAddBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:494
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:513
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:495
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:514
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2986,10 +3095,10 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:497)."""
+    """Backward of index_add (derivatives.yaml:516)."""
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
-    _formulas = (('derivatives.yaml:499', 'self'), ('derivatives.yaml:500', 'source'),)
+    _formulas = (('derivatives.yaml:518', 'self'), ('derivatives.yaml:519', 'source'),)
 
     def apply(node, grads):
         if node._released:
@@ -3003,9 +3112,9 @@ class IndexAddBackward0(Node):
         source_shape = node.source_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:499
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:518
             at_ = 1
-            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:500
+            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:519
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3017,10 +3126,10 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:502)."""
+    """Backward of embedding (derivatives.yaml:521)."""
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
-    _formulas = (('derivatives.yaml:504', 'weight'),)
+    _formulas = (('derivatives.yaml:523', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -3033,7 +3142,7 @@ class EmbeddingBackward0(Node):
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
         try:
-            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:504
+            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:523
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3045,10 +3154,10 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:506)."""
+    """Backward of tril (derivatives.yaml:525)."""
     __slots__ = ("diagonal_",)
     _op = "tril"
-    _formulas = (('derivatives.yaml:507', 'self'),)
+    _formulas = (('derivatives.yaml:526', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3056,7 +3165,7 @@ class TrilBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:507
+            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:526
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3068,10 +3177,10 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:509)."""
+    """Backward of triu (derivatives.yaml:528)."""
     __slots__ = ("diagonal_",)
     _op = "triu"
-    _formulas = (('derivatives.yaml:510', 'self'),)
+    _formulas = (('derivatives.yaml:529', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3079,7 +3188,7 @@ class TriuBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:510
+            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:529
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3091,7 +3200,7 @@ class TriuBackward0(Node):
 
 
 class NonzeroBackward0(Node):
-    """Backward of nonzero (derivatives.yaml:514)."""
+    """Backward of nonzero (derivatives.yaml:533)."""
     __slots__ = ()
     _op = "nonzero"
 
@@ -3104,7 +3213,7 @@ class NonzeroBackward0(Node):
 
 
 class NonzeroBackward1(Node):
-    """Backward of nonzero.as_tuple (derivatives.yaml:517)."""
+    """Backward of nonzero.as_tuple (derivatives.yaml:536)."""
     __slots__ = ("_n_out",)
     _op = "nonzero.as_tuple"
 
@@ -3117,14 +3226,14 @@ class NonzeroBackward1(Node):
 
 
 class NonzeroNumpyBackward0(Node):
-    """Backward of nonzero_numpy (derivatives.yaml:520); the same code as NonzeroBackward1's."""
+    """Backward of nonzero_numpy (derivatives.yaml:539); the same code as NonzeroBackward1's."""
     __slots__ = ("_n_out",)
     _op = "nonzero_numpy"
     apply = NonzeroBackward1.apply
 
 
 class RepeatInterleaveBackward0(Node):
-    """Backward of repeat_interleave.Tensor (derivatives.yaml:523)."""
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:542)."""
     __slots__ = ()
     _op = "repeat_interleave.Tensor"
 
@@ -3137,10 +3246,10 @@ class RepeatInterleaveBackward0(Node):
 
 
 class DiagonalBackward0(Node):
-    """Backward of diagonal (derivatives.yaml:526)."""
+    """Backward of diagonal (derivatives.yaml:545)."""
     __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
     _op = "diagonal"
-    _formulas = (('derivatives.yaml:527', 'self'),)
+    _formulas = (('derivatives.yaml:546', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3151,7 +3260,7 @@ class DiagonalBackward0(Node):
         offset = node.offset_
         self_shape = node.self_shape
         try:
-            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:527
+            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:546
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3163,10 +3272,10 @@ class DiagonalBackward0(Node):
 
 
 class ConvolutionBackward0(Node):
-    """Backward of convolution (derivatives.yaml:532)."""
+    """Backward of convolution (derivatives.yaml:551)."""
     __slots__ = ("dilation_", "groups_", "padding_", "stride_", "transposed_", "weight_", "weight_v", "input_shape", "input_", "input_v", "weight_shape")
     _op = "convolution"
-    _formulas = (('derivatives.yaml:533', 'input'), ('derivatives.yaml:534', 'weight'), ('derivatives.yaml:535', 'bias'),)
+    _formulas = (('derivatives.yaml:552', 'input'), ('derivatives.yaml:553', 'weight'), ('derivatives.yaml:554', 'bias'),)
 
     def apply(node, grads):
         if node._released:
@@ -3187,11 +3296,11 @@ class ConvolutionBackward0(Node):
         weight_shape = node.weight_shape
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:533
+            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:552
             at_ = 1
-            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:534
+            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:553
             at_ = 2
-            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:535
+            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:554
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3203,10 +3312,10 @@ class ConvolutionBackward0(Node):
 
 
 class ConvWeightGradBackward0(Node):
-    """Backward of _conv_weight_grad (derivatives.yaml:538)."""
+    """Backward of _conv_weight_grad (derivatives.yaml:557)."""
     __slots__ = ("dilation_", "grad_output_", "grad_output_v", "groups_", "padding_", "stride_", "input_shape", "input_", "input_v")
     _op = "_conv_weight_grad"
-    _formulas = (('derivatives.yaml:539', 'input'), ('derivatives.yaml:540', 'grad_output'),)
+    _formulas = (('derivatives.yaml:558', 'input'), ('derivatives.yaml:559', 'grad_output'),)
 
     def apply(node, grads):
         if node._released:
@@ -3225,9 +3334,9 @@ class ConvWeightGradBackward0(Node):
             unpack(node, input, node.input_v, 'input')
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:539
+            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:558
             at_ = 1
-            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:540
+            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:559
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3239,10 +3348,10 @@ class ConvWeightGradBackward0(Node):
 
 
 class Im2colBackward0(Node):
-    """Backward of im2col (derivatives.yaml:543)."""
+    """Backward of im2col (derivatives.yaml:562)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_", "self_shape")
     _op = "im2col"
-    _formulas = (('derivatives.yaml:544', 'self'),)
+    _formulas = (('derivatives.yaml:563', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3254,7 +3363,7 @@ class Im2colBackward0(Node):
         stride = node.stride_
         self_shape = node.self_shape
         try:
-            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:544
+            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:563
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3266,10 +3375,10 @@ class Im2colBackward0(Node):
 
 
 class Col2imBackward0(Node):
-    """Backward of col2im (derivatives.yaml:547)."""
+    """Backward of col2im (derivatives.yaml:566)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_")
     _op = "col2im"
-    _formulas = (('derivatives.yaml:548', 'self'),)
+    _formulas = (('derivatives.yaml:567', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3280,7 +3389,7 @@ class Col2imBackward0(Node):
         padding = node.padding_
         stride = node.stride_
         try:
-            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:548
+            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:567
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3292,11 +3401,11 @@ class Col2imBackward0(Node):
 
 
 class LinalgInvBackward0(Node):
-    """Backward of linalg_inv (derivatives.yaml:553)."""
+    """Backward of linalg_inv (derivatives.yaml:572)."""
     __slots__ = ("result_", "result_v")
     _op = "linalg_inv"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:554', 'A'),)
+    _formulas = (('derivatives.yaml:573', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3306,7 +3415,7 @@ class LinalgInvBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:554
+            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:573
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3318,11 +3427,11 @@ class LinalgInvBackward0(Node):
 
 
 class LinalgSolveBackward0(Node):
-    """Backward of linalg_solve (derivatives.yaml:557)."""
+    """Backward of linalg_solve (derivatives.yaml:576)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_solve"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:558', 'A, B'),)
+    _formulas = (('derivatives.yaml:577', 'A, B'),)
 
     def apply(node, grads):
         if node._released:
@@ -3335,7 +3444,7 @@ class LinalgSolveBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:558
+            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:577
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3347,11 +3456,11 @@ class LinalgSolveBackward0(Node):
 
 
 class LinalgDetBackward0(Node):
-    """Backward of linalg_det (derivatives.yaml:561)."""
+    """Backward of linalg_det (derivatives.yaml:580)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_det"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:562', 'A'),)
+    _formulas = (('derivatives.yaml:581', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3364,7 +3473,7 @@ class LinalgDetBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:562
+            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:581
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3376,11 +3485,11 @@ class LinalgDetBackward0(Node):
 
 
 class LinalgSlogdetBackward0(Node):
-    """Backward of linalg_slogdet (derivatives.yaml:565)."""
+    """Backward of linalg_slogdet (derivatives.yaml:584)."""
     __slots__ = ("A_", "A_v")
     _op = "linalg_slogdet"
     _n_out = 2
-    _formulas = (('derivatives.yaml:566', 'A'),)
+    _formulas = (('derivatives.yaml:585', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3390,7 +3499,7 @@ class LinalgSlogdetBackward0(Node):
         if isinstance(A, Tensor) and A._vc.value != node.A_v:
             unpack(node, A, node.A_v, 'A')
         try:
-            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:566
+            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:585
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3402,11 +3511,11 @@ class LinalgSlogdetBackward0(Node):
 
 
 class LinalgCholeskyBackward0(Node):
-    """Backward of linalg_cholesky (derivatives.yaml:569)."""
+    """Backward of linalg_cholesky (derivatives.yaml:588)."""
     __slots__ = ("result_", "result_v", "upper_")
     _op = "linalg_cholesky"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:570', 'self'),)
+    _formulas = (('derivatives.yaml:589', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3417,7 +3526,7 @@ class LinalgCholeskyBackward0(Node):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         upper = node.upper_
         try:
-            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:570
+            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:589
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3429,12 +3538,12 @@ class LinalgCholeskyBackward0(Node):
 
 
 class LinalgEighBackward0(Node):
-    """Backward of _linalg_eigh (derivatives.yaml:573)."""
+    """Backward of _linalg_eigh (derivatives.yaml:592)."""
     __slots__ = ("eigenvalues_", "eigenvalues_v", "eigenvectors_", "eigenvectors_v", "upper_")
     _op = "_linalg_eigh"
     _n_out = 2
     _saved_outputs = (('eigenvalues_', 0), ('eigenvectors_', 1),)
-    _formulas = (('derivatives.yaml:574', 'A'),)
+    _formulas = (('derivatives.yaml:593', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3448,7 +3557,7 @@ class LinalgEighBackward0(Node):
             eigenvectors = unpack_output(node, eigenvectors, node.eigenvectors_v, 1, 'eigenvectors')
         upper = node.upper_
         try:
-            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:574
+            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:593
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3460,12 +3569,12 @@ class LinalgEighBackward0(Node):
 
 
 class LinalgSvdBackward0(Node):
-    """Backward of _linalg_svd (derivatives.yaml:577)."""
+    """Backward of _linalg_svd (derivatives.yaml:596)."""
     __slots__ = ("A_", "A_v", "S_", "S_v", "U_", "U_v", "Vh_", "Vh_v")
     _op = "_linalg_svd"
     _n_out = 3
     _saved_outputs = (('S_', 1), ('U_', 0), ('Vh_', 2),)
-    _formulas = (('derivatives.yaml:578', 'A'),)
+    _formulas = (('derivatives.yaml:597', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3484,7 +3593,7 @@ class LinalgSvdBackward0(Node):
         if Vh is not None and (Vh._vc.value != node.Vh_v or _grad_state.enabled):
             Vh = unpack_output(node, Vh, node.Vh_v, 2, 'Vh')
         try:
-            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:578
+            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:597
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3496,12 +3605,12 @@ class LinalgSvdBackward0(Node):
 
 
 class LinalgQrBackward0(Node):
-    """Backward of _linalg_qr (derivatives.yaml:581)."""
+    """Backward of _linalg_qr (derivatives.yaml:600)."""
     __slots__ = ("A_", "A_v", "Q_", "Q_v", "R_", "R_v")
     _op = "_linalg_qr"
     _n_out = 2
     _saved_outputs = (('Q_', 0), ('R_', 1),)
-    _formulas = (('derivatives.yaml:582', 'A'),)
+    _formulas = (('derivatives.yaml:601', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3517,7 +3626,7 @@ class LinalgQrBackward0(Node):
         if R is not None and (R._vc.value != node.R_v or _grad_state.enabled):
             R = unpack_output(node, R, node.R_v, 1, 'R')
         try:
-            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:582
+            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:601
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -4304,6 +4413,90 @@ def record__tanh_backward(op):
         node.grad_output_ = grad_output if need_tanh_out else None
         node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_tanh_out else 0
         result = redispatch(grad_output, tanh_out)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__layer_norm(op):
+    redispatch = below_autograd_entry(op)
+    def record(self, weight, bias, eps):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_weight = isinstance(weight, Tensor) and weight._requires_grad
+        need_bias = isinstance(bias, Tensor) and bias._requires_grad
+        if not (need_self or need_weight or need_bias):
+            return redispatch(self, weight, bias, eps)
+        node = LayerNormBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)) if need_weight else None,
+            ((bias, -1, bias._shape, bias._dtype) if bias.grad_fn is None else edge(bias)) if need_bias else None,
+        )
+        node._hooks, node._released = None, False
+        node.eps_ = eps
+        node.self_ = self if need_self or need_weight else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_self or need_weight else 0
+        node.weight_ = weight if need_self or need_weight else None
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_self or need_weight else 0
+        node.weight_shape = weight._shape if need_weight else None
+        node.bias_shape = bias._shape if need_bias else None
+        result = redispatch(self, weight, bias, eps)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__layer_norm_backward(op):
+    redispatch = below_autograd_entry(op)
+    def record(grad_output, self, weight, eps):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_weight = isinstance(weight, Tensor) and weight._requires_grad
+        if not (need_grad_output or need_self or need_weight):
+            return redispatch(grad_output, self, weight, eps)
+        node = LayerNormBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)) if need_weight else None,
+        )
+        node._hooks, node._released = None, False
+        node.eps_ = eps
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node.weight_ = weight
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight))
+        node.grad_output_ = grad_output if need_self or need_weight else None
+        node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_self or need_weight else 0
+        node.weight_shape = weight._shape if need_weight else None
+        result = redispatch(grad_output, self, weight, eps)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__softmax_backward(op):
+    redispatch = below_autograd_entry(op)
+    def record(grad_output, probs, dim):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_probs = isinstance(probs, Tensor) and probs._requires_grad
+        if not (need_grad_output or need_probs):
+            return redispatch(grad_output, probs, dim)
+        node = SoftmaxBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((probs, -1, probs._shape, probs._dtype) if probs.grad_fn is None else edge(probs)) if need_probs else None,
+        )
+        node._hooks, node._released = None, False
+        node.dim_ = dim
+        node.probs_ = probs
+        node.probs_v = (probs._vc.value if probs.__class__ is Tensor and probs._vc is not None else version(probs))
+        node.grad_output_ = grad_output if need_probs else None
+        node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_probs else 0
+        result = redispatch(grad_output, probs, dim)
         if result._dtype.is_floating_point:
             result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
@@ -6262,6 +6455,9 @@ RECORDERS = {
     "leaky_relu_": record_leaky_relu_,
     "_leaky_relu_backward": record__leaky_relu_backward,
     "_tanh_backward": record__tanh_backward,
+    "_layer_norm": record__layer_norm,
+    "_layer_norm_backward": record__layer_norm_backward,
+    "_softmax_backward": record__softmax_backward,
     "_log_softmax_backward": record__log_softmax_backward,
     "mm": record_mm,
     "bmm": partial(record_mm, Backward=BmmBackward0),

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 de1535a354953b72).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 cca6096c3e5a0078).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -22,6 +22,8 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     _hardsigmoid_backward,
     _hardswish_backward,
     _hardtanh_backward,
+    _layer_norm,
+    _layer_norm_backward,
     _leaky_relu_backward,
     _log_sigmoid_backward,
     _mish_backward,
@@ -519,7 +521,42 @@ def fw__tanh_backward(args, tangents, result):  # derivatives.yaml:268 (auto_ele
     return tangent
 
 
-def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:275 (result)
+def fw__layer_norm(args, tangents, result):  # derivatives.yaml:276 (result)
+    self, weight, bias, eps = args
+    self_t, weight_t, bias_t, _ = tangents
+    tangent = None
+    if self_t is not None:
+        tangent = add_tangents(tangent, weight * _layer_norm_backward(self_t, self, ones_like(weight), eps))
+    if weight_t is not None:
+        tangent = add_tangents(tangent, _layer_norm(self, ones_like(weight), zeros_like(weight), eps) * weight_t)
+    if bias_t is not None:
+        tangent = add_tangents(tangent, bias_t)
+    return tangent
+
+
+def fw__layer_norm_backward(args, tangents, result):  # derivatives.yaml:284 (result)
+    grad_output, self, weight, eps = args
+    grad_output_t, self_t, weight_t, _ = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _layer_norm_backward(grad_output_t, self, weight, eps))
+    if weight_t is not None:
+        tangent = add_tangents(tangent, _layer_norm_backward(grad_output * weight_t, self, ones_like(weight), eps))
+    if self_t is not None:
+        tangent = add_tangents(tangent, layer_norm_grad_jvp(grad_output, self, weight, eps, self_t))
+    return tangent
+
+
+def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:289 (result)
+    grad_output, probs, dim = args
+    grad_output_t, probs_t, _ = tangents
+    grad_output_t = filled(grad_output_t, grad_output)
+    probs_t = filled(probs_t, probs)
+    tangent = probs_t * (grad_output - (grad_output * probs).sum(dim, keepdim=True)) + probs * (grad_output_t - (grad_output_t * probs + grad_output * probs_t).sum(dim, keepdim=True))
+    return tangent
+
+
+def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:294 (result)
     grad_output, log_probs, dim = args
     grad_output_t, log_probs_t, _ = tangents
     tangent = None
@@ -532,7 +569,7 @@ def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:275 (r
     return tangent
 
 
-def fw_mm(args, tangents, result):  # derivatives.yaml:282 (result)
+def fw_mm(args, tangents, result):  # derivatives.yaml:301 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -543,7 +580,7 @@ def fw_mm(args, tangents, result):  # derivatives.yaml:282 (result)
     return tangent
 
 
-def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:287 (result)
+def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:306 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -554,7 +591,7 @@ def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:287 (result)
     return tangent
 
 
-def fw_bmm(args, tangents, result):  # derivatives.yaml:292 (result)
+def fw_bmm(args, tangents, result):  # derivatives.yaml:311 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -565,7 +602,7 @@ def fw_bmm(args, tangents, result):  # derivatives.yaml:292 (result)
     return tangent
 
 
-def fw_dot(args, tangents, result):  # derivatives.yaml:297 (result)
+def fw_dot(args, tangents, result):  # derivatives.yaml:316 (result)
     self, tensor = args
     self_t, tensor_t = tangents
     tangent = None
@@ -576,28 +613,28 @@ def fw_dot(args, tangents, result):  # derivatives.yaml:297 (result)
     return tangent
 
 
-def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:374 (result)
+def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:393 (result)
     self, mask, value = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else self_t.masked_fill(mask, 0)
     return tangent
 
 
-def fw_log10(args, tangents, result):  # derivatives.yaml:441 (auto_element_wise)
+def fw_log10(args, tangents, result):  # derivatives.yaml:460 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 2.302585092994046)
     return tangent
 
 
-def fw_log2(args, tangents, result):  # derivatives.yaml:444 (auto_element_wise)
+def fw_log2(args, tangents, result):  # derivatives.yaml:463 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 0.6931471805599453)
     return tangent
 
 
-def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:447 (auto_element_wise)
+def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:466 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -608,7 +645,7 @@ def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:447 (auto_elemen
     return tangent
 
 
-def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:451 (auto_element_wise)
+def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:470 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, _ = tangents
     tangent = None
@@ -619,7 +656,7 @@ def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:451 (auto_elemen
     return tangent
 
 
-def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:455 (auto_element_wise)
+def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:474 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, weight_t = tangents
     tangent = None
@@ -632,21 +669,21 @@ def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:455 (auto_elemen
     return tangent
 
 
-def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:460 (auto_element_wise)
+def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:479 (auto_element_wise)
     self, nan, posinf, neginf = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t * self.isfinite()
     return tangent
 
 
-def fw_cumprod(args, tangents, result):  # derivatives.yaml:470 (result)
+def fw_cumprod(args, tangents, result):  # derivatives.yaml:489 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else cumprod_jvp(self_t, self, dim, result)
     return tangent
 
 
-def fw_sort(args, tangents, result):  # derivatives.yaml:475 (result)
+def fw_sort(args, tangents, result):  # derivatives.yaml:494 (result)
     self, dim, descending = args
     values, indices = result
     self_t, _, _ = tangents
@@ -654,7 +691,7 @@ def fw_sort(args, tangents, result):  # derivatives.yaml:475 (result)
     return (tangent, None,)
 
 
-def fw_topk(args, tangents, result):  # derivatives.yaml:480 (result)
+def fw_topk(args, tangents, result):  # derivatives.yaml:499 (result)
     self, k, dim, largest, sorted = args
     values, indices = result
     self_t, _, _, _, _ = tangents
@@ -662,14 +699,14 @@ def fw_topk(args, tangents, result):  # derivatives.yaml:480 (result)
     return (tangent, None,)
 
 
-def fw_scatter_value(args, tangents, result):  # derivatives.yaml:490 (result)
+def fw_scatter_value(args, tangents, result):  # derivatives.yaml:509 (result)
     self, dim, index, value = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t.scatter(dim, index, 0)
     return tangent
 
 
-def fw_convolution(args, tangents, result):  # derivatives.yaml:536 (result)
+def fw_convolution(args, tangents, result):  # derivatives.yaml:555 (result)
     input, weight, bias, stride, padding, dilation, transposed, output_padding, groups = args
     input_t, weight_t, bias_t, _, _, _, _, _, _ = tangents
     input_t = filled(input_t, input)
@@ -679,7 +716,7 @@ def fw_convolution(args, tangents, result):  # derivatives.yaml:536 (result)
     return tangent
 
 
-def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:541 (result)
+def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:560 (result)
     input, grad_output, weight_size, stride, padding, dilation, groups = args
     input_t, grad_output_t, _, _, _, _, _ = tangents
     tangent = None
@@ -690,14 +727,14 @@ def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:541 (resul
     return tangent
 
 
-def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:555 (result)
+def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:574 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else -result.matmul(A_t).matmul(result)
     return tangent
 
 
-def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:559 (result)
+def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:578 (result)
     A, B = args
     A_t, B_t = tangents
     A_t = filled(A_t, A)
@@ -706,14 +743,14 @@ def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:559 (result)
     return tangent
 
 
-def fw_linalg_det(args, tangents, result):  # derivatives.yaml:563 (result)
+def fw_linalg_det(args, tangents, result):  # derivatives.yaml:582 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else det_jvp(A_t, A, result)
     return tangent
 
 
-def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:567 (result)
+def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:586 (result)
     A, = args
     sign, logabsdet = result
     A_t, = tangents
@@ -721,14 +758,14 @@ def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:567 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:571 (result)
+def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:590 (result)
     self, upper = args
     self_t, _ = tangents
     tangent = None if self_t is None else cholesky_jvp(self_t, upper, result)
     return tangent
 
 
-def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:575 (result)
+def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:594 (result)
     A, upper = args
     eigenvalues, eigenvectors = result
     A_t, _ = tangents
@@ -736,7 +773,7 @@ def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:575 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:579 (result)
+def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:598 (result)
     A, full_matrices = args
     U, S, Vh = result
     A_t, _ = tangents
@@ -744,7 +781,7 @@ def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:579 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:583 (result)
+def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:602 (result)
     A, complete = args
     Q, R = result
     A_t, _ = tangents
@@ -822,6 +859,9 @@ RULES = {
     "threshold": fw_threshold,
     "_threshold_backward": fw__threshold_backward,
     "_tanh_backward": fw__tanh_backward,
+    "_layer_norm": fw__layer_norm,
+    "_layer_norm_backward": fw__layer_norm_backward,
+    "_softmax_backward": fw__softmax_backward,
     "_log_softmax_backward": fw__log_softmax_backward,
     "mm": fw_mm,
     "_sparse_mm": fw__sparse_mm,
@@ -966,84 +1006,87 @@ ORIGINS = {
     "threshold": ("auto_element_wise", "derivatives.yaml:261"),
     "_threshold_backward": ("auto_element_wise", "derivatives.yaml:264"),
     "_tanh_backward": ("auto_element_wise", "derivatives.yaml:268"),
-    "_log_softmax_backward": ("result", "derivatives.yaml:275"),
-    "mm": ("result", "derivatives.yaml:282"),
-    "_sparse_mm": ("result", "derivatives.yaml:287"),
-    "bmm": ("result", "derivatives.yaml:292"),
-    "dot": ("result", "derivatives.yaml:297"),
-    "view": ("auto_linear", "derivatives.yaml:301"),
-    "reshape": ("auto_linear", "derivatives.yaml:304"),
-    "t": ("auto_linear", "derivatives.yaml:307"),
-    "transpose.int": ("auto_linear", "derivatives.yaml:310"),
-    "permute": ("auto_linear", "derivatives.yaml:313"),
-    "expand": ("auto_linear", "derivatives.yaml:316"),
-    "squeeze": ("auto_linear", "derivatives.yaml:319"),
-    "squeeze.dim": ("auto_linear", "derivatives.yaml:322"),
-    "squeeze.dims": ("auto_linear", "derivatives.yaml:325"),
-    "unsqueeze": ("auto_linear", "derivatives.yaml:328"),
-    "flatten.using_ints": ("auto_linear", "derivatives.yaml:331"),
-    "narrow": ("auto_linear", "derivatives.yaml:334"),
-    "select.int": ("auto_linear", "derivatives.yaml:337"),
-    "slice.Tensor": ("auto_linear", "derivatives.yaml:340"),
-    "contiguous": ("auto_linear", "derivatives.yaml:343"),
-    "split.Tensor": ("auto_linear", "derivatives.yaml:346"),
-    "split.sizes": ("auto_linear", "derivatives.yaml:349"),
-    "chunk": ("auto_linear", "derivatives.yaml:352"),
-    "cat": ("auto_linear", "derivatives.yaml:357"),
-    "stack": ("auto_linear", "derivatives.yaml:360"),
-    "gather": ("auto_linear", "derivatives.yaml:363"),
-    "index_select": ("auto_linear", "derivatives.yaml:367"),
-    "masked_fill.Scalar": ("result", "derivatives.yaml:374"),
-    "index.Tensor": ("auto_linear", "derivatives.yaml:376"),
-    "index_put": ("auto_linear", "derivatives.yaml:380"),
-    "clone": ("auto_linear", "derivatives.yaml:385"),
-    "copy_": ("auto_linear", "derivatives.yaml:388"),
-    "fill_.Scalar": ("zero", "derivatives.yaml:392"),
-    "zero_": ("zero", "derivatives.yaml:395"),
-    "to.dtype": ("auto_linear", "derivatives.yaml:398"),
-    "to.device": ("auto_linear", "derivatives.yaml:401"),
-    "_unique2": ("none", "derivatives.yaml:404"),
-    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:412"),
-    "to_sparse": ("auto_linear", "derivatives.yaml:414"),
-    "to_dense": ("auto_linear", "derivatives.yaml:419"),
-    "coalesce": ("auto_linear", "derivatives.yaml:421"),
-    "values": ("auto_linear", "derivatives.yaml:426"),
-    "sparse_mask": ("auto_linear", "derivatives.yaml:428"),
-    "_sparse_values_at": ("auto_linear", "derivatives.yaml:437"),
-    "log10": ("auto_element_wise", "derivatives.yaml:441"),
-    "log2": ("auto_element_wise", "derivatives.yaml:444"),
-    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:447"),
-    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:451"),
-    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:455"),
-    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:460"),
-    "cumsum": ("auto_linear", "derivatives.yaml:464"),
-    "cumprod": ("result", "derivatives.yaml:470"),
-    "sort": ("result", "derivatives.yaml:475"),
-    "topk": ("result", "derivatives.yaml:480"),
-    "scatter.src": ("auto_linear", "derivatives.yaml:482"),
-    "scatter.value": ("result", "derivatives.yaml:490"),
-    "scatter_add": ("auto_linear", "derivatives.yaml:492"),
-    "index_add": ("auto_linear", "derivatives.yaml:497"),
-    "embedding": ("auto_linear", "derivatives.yaml:502"),
-    "tril": ("auto_linear", "derivatives.yaml:506"),
-    "triu": ("auto_linear", "derivatives.yaml:509"),
-    "nonzero": ("none", "derivatives.yaml:514"),
-    "nonzero.as_tuple": ("none", "derivatives.yaml:517"),
-    "nonzero_numpy": ("none", "derivatives.yaml:520"),
-    "repeat_interleave.Tensor": ("none", "derivatives.yaml:523"),
-    "diagonal": ("auto_linear", "derivatives.yaml:528"),
-    "convolution": ("result", "derivatives.yaml:536"),
-    "_conv_weight_grad": ("result", "derivatives.yaml:541"),
-    "im2col": ("auto_linear", "derivatives.yaml:545"),
-    "col2im": ("auto_linear", "derivatives.yaml:549"),
-    "linalg_inv": ("result", "derivatives.yaml:555"),
-    "linalg_solve": ("result", "derivatives.yaml:559"),
-    "linalg_det": ("result", "derivatives.yaml:563"),
-    "linalg_slogdet": ("result", "derivatives.yaml:567"),
-    "linalg_cholesky": ("result", "derivatives.yaml:571"),
-    "_linalg_eigh": ("result", "derivatives.yaml:575"),
-    "_linalg_svd": ("result", "derivatives.yaml:579"),
-    "_linalg_qr": ("result", "derivatives.yaml:583"),
+    "_layer_norm": ("result", "derivatives.yaml:276"),
+    "_layer_norm_backward": ("result", "derivatives.yaml:284"),
+    "_softmax_backward": ("result", "derivatives.yaml:289"),
+    "_log_softmax_backward": ("result", "derivatives.yaml:294"),
+    "mm": ("result", "derivatives.yaml:301"),
+    "_sparse_mm": ("result", "derivatives.yaml:306"),
+    "bmm": ("result", "derivatives.yaml:311"),
+    "dot": ("result", "derivatives.yaml:316"),
+    "view": ("auto_linear", "derivatives.yaml:320"),
+    "reshape": ("auto_linear", "derivatives.yaml:323"),
+    "t": ("auto_linear", "derivatives.yaml:326"),
+    "transpose.int": ("auto_linear", "derivatives.yaml:329"),
+    "permute": ("auto_linear", "derivatives.yaml:332"),
+    "expand": ("auto_linear", "derivatives.yaml:335"),
+    "squeeze": ("auto_linear", "derivatives.yaml:338"),
+    "squeeze.dim": ("auto_linear", "derivatives.yaml:341"),
+    "squeeze.dims": ("auto_linear", "derivatives.yaml:344"),
+    "unsqueeze": ("auto_linear", "derivatives.yaml:347"),
+    "flatten.using_ints": ("auto_linear", "derivatives.yaml:350"),
+    "narrow": ("auto_linear", "derivatives.yaml:353"),
+    "select.int": ("auto_linear", "derivatives.yaml:356"),
+    "slice.Tensor": ("auto_linear", "derivatives.yaml:359"),
+    "contiguous": ("auto_linear", "derivatives.yaml:362"),
+    "split.Tensor": ("auto_linear", "derivatives.yaml:365"),
+    "split.sizes": ("auto_linear", "derivatives.yaml:368"),
+    "chunk": ("auto_linear", "derivatives.yaml:371"),
+    "cat": ("auto_linear", "derivatives.yaml:376"),
+    "stack": ("auto_linear", "derivatives.yaml:379"),
+    "gather": ("auto_linear", "derivatives.yaml:382"),
+    "index_select": ("auto_linear", "derivatives.yaml:386"),
+    "masked_fill.Scalar": ("result", "derivatives.yaml:393"),
+    "index.Tensor": ("auto_linear", "derivatives.yaml:395"),
+    "index_put": ("auto_linear", "derivatives.yaml:399"),
+    "clone": ("auto_linear", "derivatives.yaml:404"),
+    "copy_": ("auto_linear", "derivatives.yaml:407"),
+    "fill_.Scalar": ("zero", "derivatives.yaml:411"),
+    "zero_": ("zero", "derivatives.yaml:414"),
+    "to.dtype": ("auto_linear", "derivatives.yaml:417"),
+    "to.device": ("auto_linear", "derivatives.yaml:420"),
+    "_unique2": ("none", "derivatives.yaml:423"),
+    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:431"),
+    "to_sparse": ("auto_linear", "derivatives.yaml:433"),
+    "to_dense": ("auto_linear", "derivatives.yaml:438"),
+    "coalesce": ("auto_linear", "derivatives.yaml:440"),
+    "values": ("auto_linear", "derivatives.yaml:445"),
+    "sparse_mask": ("auto_linear", "derivatives.yaml:447"),
+    "_sparse_values_at": ("auto_linear", "derivatives.yaml:456"),
+    "log10": ("auto_element_wise", "derivatives.yaml:460"),
+    "log2": ("auto_element_wise", "derivatives.yaml:463"),
+    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:466"),
+    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:470"),
+    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:474"),
+    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:479"),
+    "cumsum": ("auto_linear", "derivatives.yaml:483"),
+    "cumprod": ("result", "derivatives.yaml:489"),
+    "sort": ("result", "derivatives.yaml:494"),
+    "topk": ("result", "derivatives.yaml:499"),
+    "scatter.src": ("auto_linear", "derivatives.yaml:501"),
+    "scatter.value": ("result", "derivatives.yaml:509"),
+    "scatter_add": ("auto_linear", "derivatives.yaml:511"),
+    "index_add": ("auto_linear", "derivatives.yaml:516"),
+    "embedding": ("auto_linear", "derivatives.yaml:521"),
+    "tril": ("auto_linear", "derivatives.yaml:525"),
+    "triu": ("auto_linear", "derivatives.yaml:528"),
+    "nonzero": ("none", "derivatives.yaml:533"),
+    "nonzero.as_tuple": ("none", "derivatives.yaml:536"),
+    "nonzero_numpy": ("none", "derivatives.yaml:539"),
+    "repeat_interleave.Tensor": ("none", "derivatives.yaml:542"),
+    "diagonal": ("auto_linear", "derivatives.yaml:547"),
+    "convolution": ("result", "derivatives.yaml:555"),
+    "_conv_weight_grad": ("result", "derivatives.yaml:560"),
+    "im2col": ("auto_linear", "derivatives.yaml:564"),
+    "col2im": ("auto_linear", "derivatives.yaml:568"),
+    "linalg_inv": ("result", "derivatives.yaml:574"),
+    "linalg_solve": ("result", "derivatives.yaml:578"),
+    "linalg_det": ("result", "derivatives.yaml:582"),
+    "linalg_slogdet": ("result", "derivatives.yaml:586"),
+    "linalg_cholesky": ("result", "derivatives.yaml:590"),
+    "_linalg_eigh": ("result", "derivatives.yaml:594"),
+    "_linalg_svd": ("result", "derivatives.yaml:598"),
+    "_linalg_qr": ("result", "derivatives.yaml:602"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -1088,6 +1131,9 @@ READS = {
     "threshold": ('self',),
     "_threshold_backward": ('self',),
     "_tanh_backward": ('grad_output', 'tanh_out'),
+    "_layer_norm": ('self', 'weight'),
+    "_layer_norm_backward": ('grad_output', 'self', 'weight'),
+    "_softmax_backward": ('grad_output', 'probs'),
     "_log_softmax_backward": ('grad_output', 'log_probs'),
     "mm": ('mat2', 'self'),
     "_sparse_mm": ('mat2', 'self'),
@@ -1111,9 +1157,9 @@ READS = {
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
 MISSING = {
-    "_unique2": ('derivatives.yaml:404', 'no output is differentiable'),
-    "nonzero": ('derivatives.yaml:514', 'no output is differentiable'),
-    "nonzero.as_tuple": ('derivatives.yaml:517', 'no output is differentiable'),
-    "nonzero_numpy": ('derivatives.yaml:520', 'no output is differentiable'),
-    "repeat_interleave.Tensor": ('derivatives.yaml:523', 'no output is differentiable'),
+    "_unique2": ('derivatives.yaml:423', 'no output is differentiable'),
+    "nonzero": ('derivatives.yaml:533', 'no output is differentiable'),
+    "nonzero.as_tuple": ('derivatives.yaml:536', 'no output is differentiable'),
+    "nonzero_numpy": ('derivatives.yaml:539', 'no output is differentiable'),
+    "repeat_interleave.Tensor": ('derivatives.yaml:542', 'no output is differentiable'),
 }

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 de1535a354953b72).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 cca6096c3e5a0078).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -159,6 +159,9 @@ _H_leaky_relu, _F_leaky_relu = _b.handle_and_entry('leaky_relu')
 _H_leaky_relu_, _F_leaky_relu_ = _b.handle_and_entry('leaky_relu_')
 _H__leaky_relu_backward, _F__leaky_relu_backward = _b.handle_and_entry('_leaky_relu_backward')
 _H__tanh_backward, _F__tanh_backward = _b.handle_and_entry('_tanh_backward')
+_H__layer_norm, _F__layer_norm = _b.handle_and_entry('_layer_norm')
+_H__layer_norm_backward, _F__layer_norm_backward = _b.handle_and_entry('_layer_norm_backward')
+_H__softmax_backward, _F__softmax_backward = _b.handle_and_entry('_softmax_backward')
 _H__log_softmax_backward, _F__log_softmax_backward = _b.handle_and_entry('_log_softmax_backward')
 _H_mm, _F_mm = _b.handle_and_entry('mm')
 _H_mm_out, _F_mm_out = _b.handle_and_entry('mm.out')
@@ -437,6 +440,9 @@ _G_leaky_relu = _b.Binding('al.leaky_relu', ('leaky_relu',), method=False)
 _G_leaky_relu_ = _b.Binding('al.leaky_relu_', ('leaky_relu_',), method=False)
 _G__leaky_relu_backward = _b.Binding('al._leaky_relu_backward', ('_leaky_relu_backward',), method=False)
 _G__tanh_backward = _b.Binding('al._tanh_backward', ('_tanh_backward',), method=False)
+_G__layer_norm = _b.Binding('al._layer_norm', ('_layer_norm',), method=False)
+_G__layer_norm_backward = _b.Binding('al._layer_norm_backward', ('_layer_norm_backward',), method=False)
+_G__softmax_backward = _b.Binding('al._softmax_backward', ('_softmax_backward',), method=False)
 _G__log_softmax_backward = _b.Binding('al._log_softmax_backward', ('_log_softmax_backward',), method=False)
 _G_mm = _b.Binding('al.mm', ('mm', 'mm.out'), method=False)
 _G_bmm = _b.Binding('al.bmm', ('bmm',), method=False)
@@ -1621,6 +1627,36 @@ def _tanh_backward(grad_output, tanh_out):
     if isinstance(grad_output, _TN) and isinstance(tanh_out, _TN):
         return _H__tanh_backward.call((grad_output, tanh_out))
     return _G__tanh_backward.parse((grad_output, tanh_out, ), {})
+
+
+@_G__layer_norm.documents
+def _layer_norm(input, weight, bias, eps):
+    if eps.__class__ in _FLT:  # _layer_norm
+        if input.__class__ is _T and weight.__class__ is _T and bias.__class__ is _T:
+            return _F__layer_norm(input, weight, bias, eps)
+        if isinstance(input, _T) and isinstance(weight, _T) and isinstance(bias, _T):
+            return _H__layer_norm.call((input, weight, bias, eps))
+    return _G__layer_norm.parse((input, weight, bias, eps, ), {})
+
+
+@_G__layer_norm_backward.documents
+def _layer_norm_backward(grad_output, input, weight, eps):
+    if eps.__class__ in _FLT:  # _layer_norm_backward
+        if grad_output.__class__ is _T and input.__class__ is _T and weight.__class__ is _T:
+            return _F__layer_norm_backward(grad_output, input, weight, eps)
+        if isinstance(grad_output, _T) and isinstance(input, _T) and isinstance(weight, _T):
+            return _H__layer_norm_backward.call((grad_output, input, weight, eps))
+    return _G__layer_norm_backward.parse((grad_output, input, weight, eps, ), {})
+
+
+@_G__softmax_backward.documents
+def _softmax_backward(grad_output, probs, dim):
+    if dim.__class__ is int:  # _softmax_backward
+        if grad_output.__class__ is _T and probs.__class__ is _T:
+            return _F__softmax_backward(grad_output, probs, dim)
+        if isinstance(grad_output, _T) and isinstance(probs, _T):
+            return _H__softmax_backward.call((grad_output, probs, dim))
+    return _G__softmax_backward.parse((grad_output, probs, dim, ), {})
 
 
 @_G__log_softmax_backward.documents

@@ -29,6 +29,13 @@ FLOATING = ("float16", "float32", "float64")
 INTEGRAL = ("uint8", "int8", "int16", "int32", "int64")
 
 
+def yaml_dtypes(dtypes: tuple) -> tuple:
+    """The dtypes an op whose table row tests ``dtypes`` declares: bfloat16 too wherever
+    float16 is (every YAML group holding float16 holds bfloat16; the cases compare with NumPy,
+    which has no bfloat16, and tests/test_bfloat16.py compares it with torch instead)."""
+    return dtypes + ("bfloat16",) if "float16" in dtypes else dtypes
+
+
 @dataclass(frozen=True)
 class Sample:
     args: tuple  # NumPy arrays become tensors; anything else is passed as is
@@ -236,6 +243,20 @@ def _nll_loss_backward(g, x, target, weight, reduction, ignore_index):
 
 def _phi_cdf(x):
     return 0.5 * (1 + np.vectorize(math.erf, otypes=[float])(_f64(x) / math.sqrt(2)))
+
+
+def _layer_norm_ref(x, w, b, eps):
+    x = _f64(x)
+    c = x - x.mean(-1, keepdims=True)
+    return c / np.sqrt((c * c).mean(-1, keepdims=True) + eps) * _f64(w) + _f64(b)
+
+
+def _layer_norm_backward_ref(g, x, w, eps):
+    x = _f64(x)
+    c = x - x.mean(-1, keepdims=True)
+    r = 1 / np.sqrt((c * c).mean(-1, keepdims=True) + eps)
+    xhat, gw = c * r, _f64(g) * _f64(w)
+    return r * (gw - gw.mean(-1, keepdims=True) - xhat * (gw * xhat).mean(-1, keepdims=True))
 
 
 def _gelu_backward(g, x):
@@ -667,6 +688,19 @@ CASES: list[OpCase] = [
     _unary("square", np.square, ALL, dtype_error=False, tol=1e-2),
     _binary("_tanh_backward", lambda g, y: _f64(g) * (1 - _f64(y) ** 2), FLOATING,
             result="float", numbers=False, tol=1e-2),
+    OpCase("_layer_norm", _layer_norm_ref, FLOATING,
+           lambda d: [Sample((data((2, 5), d), data((5,), d), data((5,), d), 1e-5)),
+                      Sample((strided((2, 3, 4), d), data((4,), d), data((4,), d), 0.1),
+                             note="non-contiguous, 3-D")], tol=1e-2),
+    OpCase("_layer_norm_backward", _layer_norm_backward_ref, FLOATING,
+           lambda d: [Sample((data((2, 5), d), data((2, 5), d), data((5,), d), 1e-5)),
+                      Sample((strided((3, 4), d), data((3, 4), d), data((4,), d), 0.1),
+                             note="non-contiguous grad_output")], tol=1e-2),
+    OpCase("_softmax_backward",
+           lambda g, y, d: _f64(y) * (_f64(g) - (_f64(g) * _f64(y)).sum(axis=d, keepdims=True)),
+           FLOATING, lambda d: [Sample((data((2, 5), d), data((2, 5), d), 1)),
+                                Sample((strided((3, 4), d), data((3, 4), d), 0),
+                                       note="non-contiguous, dim 0")], tol=1e-2),
     OpCase("_log_softmax_backward",
            lambda g, y, d: _f64(g) - np.exp(_f64(y)) * _f64(g).sum(axis=d, keepdims=True),
            FLOATING, lambda d: [Sample((data((2, 5), d), data((2, 5), d), 1)),

@@ -86,10 +86,11 @@ def test_kernel_describes_itself():
         "add.Tensor", "elementwise", "same", 2, 1)
     assert (k.tensor_names, k.scalar_names) == (("self", "other"), ("alpha",))
     assert kernel("sum").tensor_names == ("self",) and kernel("sum").scalar_names == ()
-    assert k.dtypes == tuple(range(9))
+    assert k.dtypes == tuple(range(10))
     assert repr(k) == ("<aten_lite._C.Kernel add.Tensor: elementwise, 2 tensors, 1 scalars; "
-                       "dtypes bool, uint8, int8, int16, int32, int64, float16, float32, float64>")
-    assert kernel("exp").dtypes == (6, 7, 8)
+                       "dtypes bool, uint8, int8, int16, int32, int64, float16, float32, float64, "
+                       "bfloat16>")
+    assert kernel("exp").dtypes == (6, 7, 8, 9)
     assert kernel("eq.Tensor").out_kind == "bool"
     assert (kernel("sum").kind, kernel("sum").out_kind) == ("reduction", "wide_int")
 
@@ -121,8 +122,8 @@ def test_add_every_dtype(dtype):
     out, path = call("add.Tensor", dtype, a, b, scalars=(alpha,))
     if dtype == "bool":
         expected = a | b  # bool addition is logical or, as in torch
-    elif dtype == "float16":  # computed in float, rounded once
-        expected = (a.astype(np.float32) + 2 * b.astype(np.float32)).astype(np.float16)
+    elif dtype in ("float16", "bfloat16"):  # computed in float, rounded once
+        expected = (a.astype(np.float32) + 2 * b.astype(np.float32)).astype(a.dtype)
     else:
         expected = (a + alpha * b).astype(dtype)  # integers wrap
     np.testing.assert_array_equal(out, expected)
@@ -451,8 +452,8 @@ def test_argument_errors():
            alpha=1)
     raises(TypeError, "add.Tensor: the first argument must be an int dtype code, got str",
            add, "float32", out, a, a, 1)
-    raises(ValueError, "add.Tensor: dtype code 9 out of range; valid codes are 0..8",
-           add, 9, out, a, a, 1)
+    raises(ValueError, "add.Tensor: dtype code 10 out of range; valid codes are 0..9",
+           add, 10, out, a, a, 1)
     raises(TypeError, "add.Tensor: tensor 'other' must be a numpy.ndarray, got list",
            add, 7, out, a, [1.0], 1)
     raises(TypeError, "add.Tensor: tensor 'other' has dtype float64, expected float32",
@@ -482,8 +483,8 @@ def test_array_property_errors():
 
 def test_dtype_outside_the_op_is_refused():
     x = np.ones(3, np.bool_)
-    raises(TypeError, "exp: not implemented for 'bool'; supported: float16, float32, float64",
-           kernel("exp"), 0, np.empty(3, np.bool_), x)
+    raises(TypeError, "exp: not implemented for 'bool'; supported: float16, float32, float64, "
+           "bfloat16", kernel("exp"), 0, np.empty(3, np.bool_), x)
     raises(TypeError, "eq.Tensor: out has dtype float32, expected bool", kernel("eq.Tensor"),
            7, np.empty(3, np.float32), x.astype(np.float32), x.astype(np.float32))
 

@@ -74,7 +74,7 @@ def test_tensor_follows_the_default_dtype():
     ([2**63], RuntimeError, "tensor(): an integer in the data does not fit in int64"),
     (np.array([1 + 2j]), TypeError,
      "unsupported numpy dtype complex128; supported: bool, uint8, int8, int16, int32, int64, "
-     "float16, float32, float64"),
+     "float16, float32, float64, bfloat16"),
 ])
 def test_tensor_errors(data, exc, message):
     with pytest.raises(exc) as e:

@@ -214,7 +214,7 @@ def test_custom_kernels_describe_themselves():
                                                                 "dense"), 0)
     assert repr(kernel("sparse_coalesce")) == (
         "<aten_lite._C.Kernel sparse_coalesce: custom, 3 tensors, 0 scalars; dtypes bool, "
-        "uint8, int8, int16, int32, int64, float16, float32, float64>")
+        "uint8, int8, int16, int32, int64, float16, float32, float64, bfloat16>")
 
 
 @pytest.mark.parametrize("dtype", ["int8", "int64", "float16", "float32", "float64"])
@@ -279,7 +279,7 @@ def test_coalesce_returns_the_number_of_distinct_keys():
      TypeError, "sparse_mm: tensor 'values' has dtype float32, expected float64"),
     (lambda r, c, v, d: (CODE["bool"], np.empty((3, 2), bool), r, c, v, d),
      TypeError, "sparse_mm: not implemented for 'bool'; supported: uint8, int8, int16, int32, "
-                "int64, float16, float32, float64"),
+                "int64, float16, float32, float64, bfloat16"),
     (lambda r, c, v, d: (CODE["float64"], np.empty((3, 5)), r, c, v, d),
      ValueError, "sparse_mm: out (M, N) and dense (K, N) must be 2-D with the same number of "
                  "columns"),
@@ -314,6 +314,8 @@ def test_the_custom_kernel_of_an_op_is_listed_by_the_generator():
                      "sparse_sampled_mm": "sparse_sampled_mm", "index_add": "index_add",
                      "log_softmax": "log_softmax.int",
                      "log_softmax_backward": "_log_softmax_backward",
+                     "softmax": "softmax.int", "softmax_backward": "_softmax_backward",
+                     "layer_norm": "_layer_norm", "layer_norm_backward": "_layer_norm_backward",
                      "nll_loss": "nll_loss", "nll_loss_backward": "_nll_loss_backward",
                      "cumsum": "cumsum", "cumprod": "cumprod"}
 

@@ -11,7 +11,7 @@ from tools.codegen import vocab
 
 ALL = _dtype.DTYPES
 INTEGRAL = [al.uint8, al.int8, al.int16, al.int32, al.int64]
-FLOATING = [al.float16, al.float32, al.float64]
+FLOATING = [al.float16, al.float32, al.float64, al.bfloat16]
 
 
 def test_names_order_and_groups_match_the_generator():
@@ -25,8 +25,9 @@ def test_attributes_follow_numpy(d):
     ref = np.dtype(d.name)
     assert d.np == ref
     assert d.itemsize == ref.itemsize
-    assert d.is_floating_point == (ref.kind == "f")
-    assert d.is_signed == (ref.kind in "if")
+    # bfloat16's NumPy dtype is ml_dtypes' (kind 'V'): a signed float all the same
+    assert d.is_floating_point == (ref.kind == "f" or d.name == "bfloat16")
+    assert d.is_signed == (ref.kind in "if" or d.name == "bfloat16")
     assert repr(d) == f"aten_lite.{d.name}"
     assert pickle.loads(pickle.dumps(d)) is d
 
@@ -53,7 +54,7 @@ def test_parse_errors_list_the_valid_names():
     with pytest.raises(ValueError) as e:
         _dtype.parse("flaot32")
     assert str(e.value) == ("unknown dtype 'flaot32'; valid: bool, uint8, int8, int16, int32, "
-                            "int64, float16, float32, float64")
+                            "int64, float16, float32, float64, bfloat16")
     with pytest.raises(TypeError) as e:
         _dtype.parse(3)
     assert str(e.value) == "expected a dtype (e.g. aten_lite.float32 or 'float32'), got 3"
@@ -63,7 +64,7 @@ def test_from_numpy_refuses_unsupported_dtypes():
     with pytest.raises(TypeError) as e:
         _dtype.from_numpy(np.complex64)
     assert str(e.value) == ("unsupported numpy dtype complex64; supported: bool, uint8, int8, "
-                            "int16, int32, int64, float16, float32, float64")
+                            "int16, int32, int64, float16, float32, float64, bfloat16")
     with pytest.raises(TypeError) as e:
         _dtype.from_numpy(np.dtype(">f4"))
     assert str(e.value) == ("numpy dtype '>f4' has non-native byte order; convert it first with "
@@ -75,7 +76,12 @@ def test_from_numpy_refuses_unsupported_dtypes():
 def test_promote_types_table(a, b):
     got = _dtype.promote_types(a, b)
     cat = {al.bool: 0, **{d: 1 for d in INTEGRAL}, **{d: 2 for d in FLOATING}}
-    if cat[a] == cat[b]:
+    if al.bfloat16 in (a, b) and a is not b and cat[a] == cat[b]:
+        # float16 and bfloat16 hold neither each other: float32 (torch's table); a wider
+        # float holds bfloat16
+        other = b if a is al.bfloat16 else a
+        assert got is (al.float32 if other is al.float16 else other)
+    elif cat[a] == cat[b]:
         # Within a category torch and NumPy agree (uint8 with int8 -> int16, ...).
         assert got.name == np.promote_types(a.np, b.np).name
     else:
@@ -134,7 +140,7 @@ def test_set_default_dtype_refuses_integers():
     with pytest.raises(TypeError) as e:
         _dtype.set_default_dtype(al.int64)
     assert str(e.value) == ("only floating-point types are supported as the default type, got "
-                            "int64; choose one of float16, float32, float64")
+                            "int64; choose one of float16, bfloat16, float32, float64")
 
 
 @pytest.mark.parametrize("src, dst, ok", [

@@ -216,6 +216,11 @@ _NOT_IN_TORCH = {
     "_tanh_backward": "aten_lite's own op (torch's tanh_backward is public; keeping this one "
                       "private leaves that name free)",
     "_log_softmax_backward": "aten_lite's own op (torch's takes input_dtype)",
+    "_layer_norm": "aten_lite's own op (torch's native_layer_norm also returns mean and rstd)",
+    "_layer_norm_backward": "aten_lite's own op (torch's native_layer_norm_backward gives all "
+                            "three gradients)",
+    "_softmax_backward": "aten_lite's own op (torch's _softmax_backward_data takes "
+                         "input_dtype)",
     "_conv_weight_grad": "aten_lite's own op (torch's convolution_backward gives all three "
                          "gradients)",
     "_leaky_relu_backward": "aten_lite's own op (torch's leaky_relu_backward takes "

@@ -78,7 +78,7 @@ def test_inplace_and_out_siblings_inherit_the_functional_kernel(tmp_path):
         assert sibling.elementwise == neg.elementwise
         assert sibling.elementwise.loc == Location("native_functions.yaml", 3)
         assert sibling.dtypes == ("int8", "int16", "int32", "int64", "float16", "float32",
-                                  "float64")
+                                  "float64", "bfloat16")
         assert sibling.keeps_zero is True
         assert sibling.doc == ""  # docs are per entry, not inherited
     assert neg_.variants == frozenset({"method"})
@@ -138,7 +138,7 @@ def test_dtype_groups_expand_to_their_members(tmp_path, group):
 
 def test_dtype_group_members():
     groups = vocab.DTYPE_GROUPS
-    assert groups["floating"] == ("float16", "float32", "float64")
+    assert groups["floating"] == ("float16", "float32", "float64", "bfloat16")
     assert groups["all"] == tuple(d for d in vocab.DTYPES if d != "bool")
     assert groups["all_and_bool"] == vocab.DTYPES
 

@@ -112,7 +112,7 @@ def test_asgd_average_matches_torch():
         assert ours.state[p]["eta"] == pytest.approx(float(theirs.state[q]["eta"]), rel=1e-14)
 
 
-# ---- Muon: torch orthogonalises in bfloat16, aten_lite (without bfloat16) in float64 ----
+# ---- Muon: both orthogonalise in bfloat16 ----
 
 def _muon_run(lib, shape, steps=6, **kwargs):
     w = _tensor(lib, np.random.default_rng(5).normal(size=shape), True)
@@ -133,8 +133,9 @@ def test_muon_matches_torch_up_to_bfloat16(shape, kwargs):
     ours, theirs = _muon_run(al, shape, **kwargs), _muon_run(torch, shape, **kwargs)
     moved = np.abs(theirs - start).max()
     assert moved > 0.05
-    # bfloat16 keeps 8 bits of mantissa: the orthogonalised steps agree to a few percent
-    assert np.abs(ours - theirs).max() < 0.03 * moved
+    # both iterate in bfloat16, rounding each addmm once; what differs is the float64
+    # momentum's last bits, which a bfloat16 rounding may amplify to one unit (0.4%)
+    assert np.abs(ours - theirs).max() < 0.02 * moved
 
 
 def test_muon_and_adafactor_refusals():

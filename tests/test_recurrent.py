@@ -25,10 +25,15 @@ from torch.nn.utils import rnn as t_rnn  # noqa: E402
 RNG = np.random.default_rng(7)
 
 
-@pytest.fixture(params=["fused", "ops"])
+@pytest.fixture(params=["fused", "numpy", "ops"])
 def path(request, monkeypatch):
-    """Run a test through the fused node and through the op-by-op recurrence."""
-    monkeypatch.setattr(recurrent_mod, "_use_fused_layers", request.param == "fused")
+    """Run a test through the fused node (its LSTM time loop in C++), the fused node with
+    the loop in NumPy (as when the extension lacks the C++ loop, or with a projection), and
+    the op-by-op recurrence."""
+    monkeypatch.setattr(recurrent_mod, "_use_fused_layers", request.param != "ops")
+    if request.param == "numpy":
+        monkeypatch.setattr(recurrent_mod, "_KERNELS", {"_lstm_recurrence": False,
+                                                        "_lstm_recurrence_backward": False})
     return request.param
 
 
@@ -538,3 +543,21 @@ def test_hidden_dtype_mismatch_is_named():
     with pytest.raises(RuntimeError, match=r"hidden state's dtype \(aten_lite.float32\) does "
                                            r"not match the input's \(aten_lite.float64\)"):
         lstm(al.zeros(2, 1, 3, dtype=al.float64), al.zeros(1, 1, 4))
+
+
+def test_lstm_time_loop_kernel_refuses_bad_steps():
+    """The C++ loop checks the steps it is given (a direct caller of _C gets an error, not a
+    stray write)."""
+    from aten_lite import _C
+
+    k = _C.get_kernel("_lstm_recurrence")
+    n, b, h = 6, 2, 3
+    arrays = [np.zeros(s, np.float32) for s in ((n, h), (n, 4 * h), (n, h), (n, h), (b, h),
+                                                 (b, h), (h, 4 * h))]
+    good = np.array([[0, 2, 0, 0], [2, 2, 0, 2], [4, 2, 2, 2]], np.int64)
+    assert k(7, *arrays, good) == 0
+    for bad in ([[0, 3, 0, 0]], [[5, 2, 0, 0]], [[0, 2, 5, 2]], [[0, 2, 0, 3]]):
+        with pytest.raises(ValueError, match="a step .* reaches outside"):
+            k(7, *arrays, np.array(bad, np.int64))
+    with pytest.raises(ValueError, match="expected C-contiguous"):
+        k(7, *arrays[:6], np.zeros((h, 4 * h + 1), np.float32), good)

@@ -255,7 +255,7 @@ def test_unknown_dtype_in_a_list_points_at_its_item(tmp_path):
     """
     assert errors(tmp_path, native) == [
         "native_functions.yaml:5: e: unknown dtype 'float128'; known: bool, uint8, int8, int16, "
-        "int32, int64, float16, float32, float64"]
+        "int32, int64, float16, float32, float64, bfloat16"]
 
 
 def test_generated_kernel_needs_dtypes(tmp_path):

@@ -80,8 +80,17 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
         *(f"aten_lite/utils/data/{m}.py" for m in ("dataloader", "dataset", "sampler",
                                                     "distributed")),
         *(f"aten_lite/nn/modules/{m}.py" for m in (
-            "container", "conv", "distance", "flatten", "fold", "linear", "loss", "module",
-            "padding", "pooling", "sparse", "upsampling")))),
+            "container", "distance", "flatten", "fold", "module", "padding", "pooling",
+            "upsampling")))),
+    # The rest of torch.nn's breadth: the losses beyond the MLP's, the shuffles, grids,
+    # embedding bags, bilinear and lazy layers, and the modules defined with them.
+    ("losses, shuffles, grids, embedding bags and lazy layers of torch.nn", 2200, (
+        "aten_lite/nn/_functional_losses.py", "aten_lite/nn/_functional_layers.py",
+        "aten_lite/nn/_functional_grids.py", "aten_lite/nn/_functional_more.py",
+        "aten_lite/nn/loss.py",
+        *(f"aten_lite/nn/modules/{m}.py" for m in (
+            "conv", "linear", "loss", "sparse", "pixelshuffle", "channelshuffle", "adaptive",
+            "lazy")))),
     ("nn", 2000, ("aten_lite/nn/",)),
     ("optimizers and schedulers beyond SGD/Adam (the rest of torch.optim, LBFGS)", 1300, (
         "aten_lite/optim/more_optimizers.py", "aten_lite/optim/more_schedulers.py",

@@ -30,7 +30,8 @@ __all__ = [
     "split_backward", "gather_backward", "index_select_backward", "index_backward",
     "index_put_self_grad", "index_put_values_grad", "mm_mat1_backward", "mm_mat2_backward",
     "sparse_mm_mat1_backward", "conv_input_grad", "conv_weight_grad", "conv_bias_grad",
-    "conv_weight_grad_output_grad", "im2col_backward",
+    "conv_weight_grad_output_grad", "im2col_backward", "layer_norm_grad_jvp",
+    "layer_norm_grad_vjp",
 ]
 
 
@@ -367,6 +368,47 @@ def index_put_values_grad(grad: Tensor, indices, values_shape) -> Tensor:
     if extra <= 0:
         return picked
     return sum_to(picked, values_shape[extra:]).reshape(tuple(values_shape))
+
+
+# ---- layer norm ----
+# Note [layer_norm's second derivatives]
+# Per row of n features, with r = rsqrt(var + eps), xhat = (x - mean) * r, gw = g * w:
+#   dx = _layer_norm_backward(g, x, w) = r * (gw - mean(gw) - xhat * b),  b = mean(gw * xhat).
+# The normalisation's Jacobian N = r * (I - 1/n - xhat xhat^T / n) is symmetric, and
+# dr = -(r^2 / n) <xhat, dx_in>, d xhat = N dx_in, d b = <dx, dx_in> / n, so along v:
+#   d(dx)[v] = -(r / n) (<xhat, v> dx + <dx, v> xhat) - r * b * N v
+# (the jvp below), and its transpose applied to G (the vjp) has the same form with v -> G.
+# N v is _layer_norm_backward(v, x, ones).
+
+
+def _layer_norm_parts(grad_output: Tensor, self: Tensor, weight: Tensor, eps: float):
+    n = self.shape[-1]
+    centered = self - self.mean(-1, keepdim=True)
+    rstd = ((centered * centered).mean(-1, keepdim=True) + eps).rsqrt()
+    xhat = centered * rstd
+    dx = al._layer_norm_backward(grad_output, self, weight, eps)
+    b = (grad_output * weight * xhat).mean(-1, keepdim=True)
+    return n, rstd, xhat, dx, b
+
+
+def layer_norm_grad_jvp(grad_output: Tensor, self: Tensor, weight: Tensor, eps: float,
+                        self_t: Tensor) -> Tensor:
+    """The derivative of _layer_norm_backward along a tangent of ``self`` (Note
+    [layer_norm's second derivatives])."""
+    n, rstd, xhat, dx, b = _layer_norm_parts(grad_output, self, weight, eps)
+    along = al._layer_norm_backward(self_t, self, ones_like(weight), eps)
+    return -(rstd / n) * ((xhat * self_t).sum(-1, keepdim=True) * dx
+                          + (dx * self_t).sum(-1, keepdim=True) * xhat) - rstd * b * along
+
+
+def layer_norm_grad_vjp(grad: Tensor, grad_output: Tensor, self: Tensor, weight: Tensor,
+                        eps: float) -> Tensor:
+    """The gradient of _layer_norm_backward with respect to ``self`` (Note [layer_norm's
+    second derivatives])."""
+    n, rstd, xhat, dx, b = _layer_norm_parts(grad_output, self, weight, eps)
+    back = al._layer_norm_backward(grad, self, ones_like(weight), eps)
+    return -(rstd / n) * ((grad * dx).sum(-1, keepdim=True) * xhat
+                          + (grad * xhat).sum(-1, keepdim=True) * dx) - rstd * b * back
 
 
 # ---- linear algebra ----

@@ -413,7 +413,7 @@ def linspace(start, end, steps: int, *, dtype=None, device=None,
     def fill(a):
         values = np.linspace(start, end, steps, dtype=np.float64)
         with np.errstate(invalid="ignore"):
-            a[...] = values if a.dtype.kind == "f" else np.trunc(values)
+            a[...] = values if a.dtype.kind in "fV" else np.trunc(values)  # V: bfloat16
 
     return _make((steps,), _dt(dtype), device, requires_grad, fill)
 

@@ -61,7 +61,7 @@ _CODE_NAMES = {0: "int", 1: "uint", 2: "float", 3: "opaque_handle", 4: "bfloat",
 _DTYPE_OF_CODE = {
     (6, 8): _dtype.bool_, (1, 8): _dtype.uint8, (0, 8): _dtype.int8, (0, 16): _dtype.int16,
     (0, 32): _dtype.int32, (0, 64): _dtype.int64, (2, 16): _dtype.float16,
-    (2, 32): _dtype.float32, (2, 64): _dtype.float64,
+    (2, 32): _dtype.float32, (2, 64): _dtype.float64, (4, 16): _dtype.bfloat16,
 }
 _SUPPORTED = ", ".join(d.name for d in _dtype.DTYPES)
 _DTYPE_OF_NP = {d.np: d for d in _dtype.DTYPES}
@@ -140,6 +140,8 @@ def tensor_dlpack(self: Tensor, *, stream=None, max_version=None, dl_device=None
                             f"{max_version!r}") from None
         versioned = major >= 1
     a = _exportable(self, "__dlpack__()")
+    if self._dtype is _dtype.bfloat16:
+        return _bfloat16_capsule(a, versioned, copy)
     if versioned:
         return a.__dlpack__(max_version=DLPACK_VERSION, copy=True) if copy else \
             a.__dlpack__(max_version=DLPACK_VERSION)
@@ -155,6 +157,43 @@ def tensor_dlpack(self: Tensor, *, stream=None, max_version=None, dl_device=None
     if copy:
         a = a.copy()  # C-contiguous, writeable, owned by the capsule alone
     return a.__dlpack__()
+
+
+# Note [bfloat16 capsules]
+# NumPy's DLPack exchange takes integers, floats and complex numbers only, not bfloat16 (ml_dtypes'
+# dtype, kind 'V'), which DLPack does describe: code 4 (kDLBfloat), 16 bits. So a bfloat16 tensor
+# leaves as a capsule NumPy makes of its 16-bit patterns (uint16, code 1), whose dtype code is
+# then set to 4 before anyone else sees the capsule; and a capsule of code 4 whose header checked
+# out (CPU, 16 bits, one lane) has its code set to 1 before NumPy imports it, and the array NumPy
+# makes is viewed as bfloat16. Only the one byte of the header is written, through the pointer
+# of the capsule's own name (Note [Reading a capsule]), while the capsule is held and unconsumed:
+# its DLManagedTensor belongs to whoever holds the capsule.
+
+
+def _set_dtype_code(capsule, code: int) -> None:
+    name = _api.PyCapsule_GetName(capsule)
+    p = _api.PyCapsule_GetPointer(capsule, name)
+    head = p + (_VERSIONED_HEAD.size if name == b"dltensor_versioned" else 0)
+    ctypes.c_uint8.from_address(head + _CODE_OFFSET).value = code
+
+
+def _bfloat16_capsule(a: np.ndarray, versioned: bool, copy):
+    """``__dlpack__`` of a bfloat16 array (Note [bfloat16 capsules])."""
+    bits = a.view(np.uint16)
+    if versioned:
+        capsule = bits.__dlpack__(max_version=DLPACK_VERSION, copy=True) if copy else \
+            bits.__dlpack__(max_version=DLPACK_VERSION)
+    else:
+        if not a.flags.writeable:
+            if copy is False:
+                raise BufferError(
+                    "__dlpack__(): this tensor is read-only and a legacy 'dltensor' capsule "
+                    "cannot mark data read-only, so it needs a copy, which copy=False forbids; "
+                    "ask with max_version=(1, 0) for a read-only versioned capsule")
+            copy = True
+        capsule = (bits.copy() if copy else bits).__dlpack__()
+    _set_dtype_code(capsule, 4)
+    return capsule
 
 
 # ---- import ----
@@ -217,6 +256,7 @@ _VERSIONED_HEAD = struct.Struct("@IIPPQ")
 # DLTensor from its device on: device type and id, ndim, dtype code, bits and lanes.
 _TENSOR_HEAD = struct.Struct("@iiiBBH")
 _DATA_POINTER = struct.calcsize("P")  # DLTensor.data comes before the device
+_CODE_OFFSET = _DATA_POINTER + 12  # DLTensor.dtype.code, after the data pointer, device, ndim
 
 
 def dlpack_dtype_name(code: int, bits: int, lanes: int) -> str:
@@ -265,6 +305,15 @@ def _explain_refusal(capsule, what: str) -> None:
         raise _unsupported_dtype(what, dlpack_dtype_name(code, bits, lanes))
 
 
+def _is_bfloat16(capsule) -> bool:
+    """Whether ``capsule`` is an unconsumed CPU capsule of 16-bit bfloat of one lane."""
+    try:
+        header = capsule_header(capsule)
+    except (TypeError, ValueError):
+        return False  # NumPy refuses it, and _explain_refusal names why
+    return header["dtype"] == (4, 16, 1) and header["device"] == (_KDLCPU, 0)
+
+
 def from_dlpack(ext_tensor) -> Tensor:
     """A CPU tensor sharing the memory of `ext_tensor`: an object with ``__dlpack__`` and
     ``__dlpack_device__`` (a torch tensor, NumPy array, JAX array, another aten_lite tensor)
@@ -273,7 +322,7 @@ def from_dlpack(ext_tensor) -> Tensor:
     Asks for a versioned capsule (max_version=(1, 0)) and falls back to the legacy call when
     the producer's ``__dlpack__`` takes no arguments. Writes through either side show in the
     other. Only CPU data of aten_lite's dtypes (bool, uint8, int8, int16, int32, int64,
-    float16, float32, float64) is accepted; anything else is refused naming the device or
+    float16, float32, float64, bfloat16) is accepted; anything else is refused naming the device or
     dtype. A read-only capsule gives a tensor that refuses in-place writes."""
     if isinstance(ext_tensor, _CapsuleType):
         capsule, what = ext_tensor, "the capsule"
@@ -292,9 +341,16 @@ def from_dlpack(ext_tensor) -> Tensor:
             capsule = ext_tensor.__dlpack__(max_version=DLPACK_VERSION)
         except TypeError:  # a producer of the legacy protocol: __dlpack__(stream=None) only
             capsule = ext_tensor.__dlpack__()
+    bfloat16 = _is_bfloat16(capsule)
+    if bfloat16:
+        _set_dtype_code(capsule, 1)  # Note [bfloat16 capsules]
     try:
         a = np.from_dlpack(_Given(capsule))
+        if bfloat16:
+            a = a.view(_dtype.bfloat16.np)
     except (BufferError, RuntimeError, TypeError, ValueError) as error:
+        if bfloat16:
+            _set_dtype_code(capsule, 4)
         # NumPy refused without consuming it: say why in aten_lite's words (or NumPy's, for
         # what the header does not explain, e.g. a NumPy too old for versioned capsules).
         _explain_refusal(capsule, what)

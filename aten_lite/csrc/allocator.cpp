@@ -25,12 +25,20 @@ namespace al {
 
 namespace {
 
-// Below this, glibc's heap already reuses freed memory without new page faults.
-constexpr size_t kMinCachedBytes = size_t{1} << 20;
+// Below this, glibc's heap reuses freed memory without new page faults. Above it glibc does
+// not: it maps blocks of 128 KB and more on their own (until a free raises its threshold) and
+// trims the top of its heap once 2 thresholds lie free there, so a training step's activations
+// (128-512 KB for a small transformer) were faulted in afresh every step: ~1700 faults a step
+// of the char GPT of benchmarks/bench_gpt.py, where torch takes ~10.
+constexpr size_t kMinCachedBytes = size_t{64} << 10;
 // Upper bound on memory kept for reuse; larger blocks go straight back to the system.
 constexpr size_t kMaxCachedBytes = size_t{512} << 20;
-// Blocks are whole, aligned huge pages, so the kernel can back them with 2 MB pages.
+// Blocks of a huge page or more are whole, aligned huge pages, so the kernel can back them with
+// 2 MB pages; smaller ones are whole multiples of kSmallGrain.
 constexpr size_t kHugePage = size_t{2} << 20;
+constexpr size_t kSmallGrain = size_t{64} << 10;
+
+size_t grain_of(size_t size) { return size < kHugePage ? kSmallGrain : kHugePage; }
 
 struct Pool {
   std::mutex mu;
@@ -47,6 +55,9 @@ Pool& pool() {
 
 void* system_alloc(size_t capacity) {
   void* p = nullptr;
+  if (capacity < kHugePage) {  // page-aligned, from glibc, which keeps it: it stays cached
+    return posix_memalign(&p, 4096, capacity) != 0 ? nullptr : p;
+  }
   if (posix_memalign(&p, kHugePage, capacity) != 0) return nullptr;
 #ifdef MADV_HUGEPAGE
   madvise(p, capacity, MADV_HUGEPAGE);  // only a hint: fine to fail where THP is off
@@ -71,9 +82,9 @@ size_t release_all() {
 }
 
 // The smallest cached block that holds `size` without wasting more than a quarter of it (or one
-// huge page); among equals, the most recently freed, whose lines may still be in cache.
+// grain); among equals, the most recently freed, whose lines may still be in cache.
 void* take_cached(Pool& p, size_t size) {
-  size_t slack = std::max(size / 4, kHugePage);
+  size_t slack = std::max(size / 4, grain_of(size));
   auto best = p.free.end();
   for (auto it = p.free.begin(); it != p.free.end(); ++it) {
     if (it->second >= size && it->second - size <= slack &&
@@ -96,7 +107,8 @@ void* cache_malloc(void*, size_t size) {
     std::lock_guard<std::mutex> lock(p.mu);
     if (void* ptr = take_cached(p, size)) return ptr;
   }
-  size_t capacity = (size + kHugePage - 1) / kHugePage * kHugePage;
+  const size_t grain = grain_of(size);
+  size_t capacity = (size + grain - 1) / grain * grain;
   void* ptr = system_alloc(capacity);
   if (ptr == nullptr && release_all() > 0) ptr = system_alloc(capacity);
   if (ptr == nullptr) return nullptr;  // NumPy raises MemoryError

@@ -10,7 +10,9 @@
 // fresh results reuses the same warm pages, as PyTorch's GPU caching allocator does. The handler
 // is installed only around the one allocation (arrays remember their handler), so NumPy's own
 // arrays are not affected. At most kMaxCachedBytes stay cached; `_C.empty_cache()` returns them
-// to the system. Smaller results use NumPy's default allocator.
+// to the system. Smaller results use NumPy's default allocator. kMinCachedBytes is 64 KB, not
+// 1 MB: glibc maps and trims blocks from 128 KB up, so a training step's mid-sized activations
+// faulted every step too (allocator.cpp says how often).
 #pragma once
 
 #include "kernel_object.h"

@@ -105,6 +105,7 @@ int dtype_entry(int dtype, const TensorRef* t, const Scalar* s) {
     AL_DTYPE_CASE(kFloat16, half)
     AL_DTYPE_CASE(kFloat32, float)
     AL_DTYPE_CASE(kFloat64, double)
+    AL_DTYPE_CASE(kBFloat16, bf16)
 #undef AL_DTYPE_CASE
     default:
       break;

@@ -33,6 +33,24 @@ struct KernelObject {
   const KernelInfo* info;
 };
 
+// bfloat16 arrays are of ml_dtypes.bfloat16, a user dtype whose type number NumPy hands out
+// when ml_dtypes registers it: looked up once, on the first array of a user dtype (the GIL is
+// held). -1 when ml_dtypes cannot be imported (then no array is bfloat16).
+int bfloat16_type_num() {
+  static int num = -2;
+  if (num != -2) return num;
+  num = -1;
+  PyObject* mod = PyImport_ImportModule("ml_dtypes");
+  PyObject* type = mod ? PyObject_GetAttrString(mod, "bfloat16") : nullptr;
+  PyArray_Descr* descr = type ? PyArray_DescrFromTypeObject(type) : nullptr;
+  if (descr) num = descr->type_num;
+  Py_XDECREF(descr);
+  Py_XDECREF(type);
+  Py_XDECREF(mod);
+  PyErr_Clear();
+  return num;
+}
+
 // NumPy type number -> our dtype code, or -1. int64 is both NPY_LONG and NPY_LONGLONG on LP64.
 int code_of_type_num(int type_num) {
   switch (type_num) {
@@ -46,7 +64,7 @@ int code_of_type_num(int type_num) {
     case NPY_HALF: return kFloat16;
     case NPY_FLOAT: return kFloat32;
     case NPY_DOUBLE: return kFloat64;
-    default: return -1;
+    default: return type_num >= NPY_USERDEF && type_num == bfloat16_type_num() ? kBFloat16 : -1;
   }
 }
 

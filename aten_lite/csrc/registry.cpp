@@ -8,7 +8,7 @@
 namespace al {
 
 const char* const kDTypeNames[kNumDTypes] = {
-    "bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64",
+    "bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bfloat16",
 };
 
 namespace {

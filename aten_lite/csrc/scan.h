@@ -41,6 +41,7 @@ constexpr int64_t kCheckEvery = 65536;
 template <class S> struct AccOf { using type = uint64_t; };  // integers: wraps modulo 2**64
 template <> struct AccOf<bool> { using type = bool; };
 template <> struct AccOf<half> { using type = float; };
+template <> struct AccOf<bf16> { using type = float; };
 template <> struct AccOf<float> { using type = double; };
 template <> struct AccOf<double> { using type = double; };
 template <class S> using acc_t = typename AccOf<S>::type;

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import math
 import operator
 
 import numpy as np
@@ -188,9 +189,9 @@ def _random_float(fn: str, size, dtype, device, requires_grad, generator, draw) 
     def fill(a):
         wide = np.float64 if dt.np == np.float64 else np.float32
         values = draw(rng, a.shape, wide)
-        if dt.np == np.float16 and fn == "rand":
-            # Rounding to half precision must not turn values just below 1 into 1.
-            values = np.minimum(values, np.float32(np.nextafter(np.float16(1), np.float16(0))))
+        if dt.itemsize == 2 and fn == "rand":
+            # Rounding to half (or bfloat16) precision must not turn values just below 1 into 1.
+            values = np.minimum(values, np.float32(_BELOW_ONE[dt.name]))
         a[...] = values
 
     return _make(_size(fn, size), dt, device, requires_grad, fill)
@@ -286,6 +287,8 @@ def _randint(args, size, generator, dtype, device, requires_grad) -> Tensor:
     return _make(shape, dt, device, requires_grad, fill)
 
 
+# The largest value below 1 of each 2-byte floating dtype (rand's values are clamped to it).
+_BELOW_ONE = {"float16": float(np.nextafter(np.float16(1), np.float16(0))), "bfloat16": 1 - 2 ** -8}
 _I64 = 2 ** 63  # randint's fast path: int64 holds low..high - 1 when -_I64 <= low < high <= _I64
 _EXACT_RANGES: dict = {}  # dtype -> its exact integer range (np.iinfo costs a microsecond)
 
@@ -298,7 +301,7 @@ def _exact_range(dt) -> tuple[int, int]:
     if dt is _dtype.bool_:
         found = 0, 1
     elif dt.is_floating_point:
-        n = 2 ** (np.finfo(dt.np).nmant + 1)
+        n = 2 ** round(1 - math.log2(_dtype.finfo(dt).eps))  # 2 ** (mantissa bits + 1)
         found = -n, n
     else:
         info = np.iinfo(dt.np)
@@ -519,7 +522,7 @@ def _check_uniform_range(self: Tensor, a, b) -> None:
             raise TypeError(f"uniform_(): argument '{name}' must be a number, not "
                             f"{type(v).__name__}")
     if self._dtype.is_floating_point:
-        top = float(np.finfo(self._dtype.np).max)
+        top = _dtype.finfo(self._dtype).max
         for name, v in (("from", a), ("to", b)):
             if not -top <= float(v) <= top:
                 raise RuntimeError(f"uniform_: {name}={v} is out of bounds for "

@@ -25,7 +25,7 @@ from ..tensors.tensor import Tensor
 from ..rules.shapes.core import broadcast_shapes
 
 __all__ = [
-    "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor", "ShortTensor",
+    "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "LongTensor", "IntTensor", "ShortTensor",
     "CharTensor", "ByteTensor", "BoolTensor", "is_tensor", "allclose", "isclose", "equal",
     "set_default_device", "get_default_device", "unique",
 ]
@@ -113,6 +113,7 @@ def _legacy_class(name: str, dt) -> type:
 
 _LEGACY = {
     "FloatTensor": _dtype.float32, "DoubleTensor": _dtype.float64, "HalfTensor": _dtype.float16,
+    "BFloat16Tensor": _dtype.bfloat16,
     "LongTensor": _dtype.int64, "IntTensor": _dtype.int32, "ShortTensor": _dtype.int16,
     "CharTensor": _dtype.int8, "ByteTensor": _dtype.uint8, "BoolTensor": _dtype.bool_,
 }
@@ -120,6 +121,7 @@ _LEGACY = {
 FloatTensor = _legacy_class("FloatTensor", _LEGACY["FloatTensor"])
 DoubleTensor = _legacy_class("DoubleTensor", _LEGACY["DoubleTensor"])
 HalfTensor = _legacy_class("HalfTensor", _LEGACY["HalfTensor"])
+BFloat16Tensor = _legacy_class("BFloat16Tensor", _LEGACY["BFloat16Tensor"])
 LongTensor = _legacy_class("LongTensor", _LEGACY["LongTensor"])
 IntTensor = _legacy_class("IntTensor", _LEGACY["IntTensor"])
 ShortTensor = _legacy_class("ShortTensor", _LEGACY["ShortTensor"])
@@ -262,7 +264,7 @@ def get_default_device():
 # ---- torch dtypes that do not exist here ----
 
 _TORCH_ONLY_DTYPES = (
-    "bfloat16", "complex32", "complex64", "complex128", "cfloat", "cdouble", "chalf",
+    "complex32", "complex64", "complex128", "cfloat", "cdouble", "chalf",
     "uint16", "uint32", "uint64", "float8_e4m3fn", "float8_e5m2", "float8_e4m3fnuz",
     "float8_e5m2fnuz", "qint8", "quint8", "qint32", "quint4x2", "bits8", "bits16",
 )

@@ -25,6 +25,7 @@ import warnings
 import numpy as np
 
 from .. import _ops
+from ..amp import autocast_mode as _autocast
 from ..backends import creation as _creation
 from ..tensors.tensor import Tensor
 from ..vocab.dtype import int64
@@ -105,6 +106,7 @@ def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin
                           size_average=None, reduce=None, reduction: str = "mean") -> Tensor:
     """``1 - cos(x1, x2)`` where target is 1, ``max(0, cos(x1, x2) - margin)`` where it is
     -1; the cosine is taken over the last dim of 1D (with a 0D target) or 2D inputs."""
+    input1, input2 = _autocast.cast_for("cosine_embedding_loss", input1, input2)
     reduction = _legacy(size_average, reduce, reduction)
     if target.ndim not in (0, 1):
         raise RuntimeError(f"0D or 1D target tensor expected, multi-target not supported "
@@ -129,6 +131,7 @@ def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin
 def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0,
                          size_average=None, reduce=None, reduction: str = "mean") -> Tensor:
     """``x`` where target is 1, ``max(0, margin - x)`` where it is -1."""
+    input, target = _autocast.cast_for("hinge_embedding_loss", input, target)
     reduction = _legacy(size_average, reduce, reduction)
     zero = input.new_zeros(())
     clamped = (margin - input).clamp_min(0).where(target != 1, zero)
@@ -140,6 +143,7 @@ def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: 
                         size_average=None, reduce=None, reduction: str = "mean") -> Tensor:
     """``max(0, -y (x1 - x2) + margin)``: x1 should rank above x2 where y is 1, below where
     it is -1."""
+    input1, input2, target = _autocast.cast_for("margin_ranking_loss", input1, input2, target)
     reduction = _legacy(size_average, reduce, reduction)
     if not input1.ndim == input2.ndim == target.ndim:
         raise RuntimeError(f"margin_ranking_loss : All input tensors should have same dimension "
@@ -151,6 +155,7 @@ def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: 
 def soft_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
                      reduction: str = "mean") -> Tensor:
     """``log(1 + exp(-y x))`` (computed without overflow), for targets 1 or -1."""
+    input, target = _autocast.cast_for("soft_margin_loss", input, target)
     reduction = _legacy(size_average, reduce, reduction)
     return _reduce(-_log_sigmoid(target * input), reduction)
 
@@ -177,6 +182,7 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
                       reduction: str = "mean") -> Tensor:
     """``sum_{i != y} max(0, margin - x[y] + x[i])**p / C`` per sample (times ``weight[y]``),
     for a (C,) or (N, C) input and class indices ``y``."""
+    input, target = _autocast.cast_for("multi_margin_loss", input, target)
     reduction = _legacy(size_average, reduce, reduction)
     if p not in (1, 2):
         raise ValueError(f"only p == 1 and p == 2 supported, got p={p}")
@@ -215,6 +221,7 @@ def multilabel_margin_loss(input: Tensor, target: Tensor, size_average=None, red
                            reduction: str = "mean") -> Tensor:
     """``sum_{j in y} sum_{i not in y} max(0, 1 - (x[j] - x[i])) / C`` per sample, where a
     sample's labels ``y`` are its target's entries before the first -1."""
+    input, target = _autocast.cast_for("multilabel_margin_loss", input, target)
     reduction = _legacy(size_average, reduce, reduction)
     x, n, c, batched = _classes("multilabel_margin_loss", input, target, 1)
     if tuple(target.shape) != tuple(input.shape):
@@ -262,6 +269,7 @@ def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full
     """The negative log-likelihood of ``target`` under Poisson(rate): ``exp(x) - y x`` for a
     log-rate ``x`` (``log_input``), else ``x - y log(x + eps)``; ``full`` adds Stirling's
     approximation of ``log(y!)`` where y > 1."""
+    input, target = _autocast.cast_for("poisson_nll_loss", input, target)
     if size_average is not None or reduce is not None:
         reduction = _legacy(size_average, reduce, reduction)
     if reduction not in ("none", "mean", "sum"):
@@ -323,6 +331,8 @@ def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor,
                         reduction: str = "mean") -> Tensor:
     """``max(0, d(a, pos) - d(a, neg) + margin)`` with d the pairwise p-norm distance;
     ``swap`` uses min(d(a, neg), d(pos, neg)) for the negative's distance."""
+    anchor, positive, negative = _autocast.cast_for(
+        "triplet_margin_loss", anchor, positive, negative)
     reduction = _legacy(size_average, reduce, reduction)
     _triplet_dims(anchor, positive, negative)
     if margin <= 0:
@@ -397,6 +407,7 @@ def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths, target_lengths,
     (alpha) recursion in log space over the targets interleaved with blanks. 'mean' divides
     each loss by its target length before averaging the batch, as torch. An impossible
     alignment (a target too long for its input) gives inf, or 0 with ``zero_infinity``."""
+    log_probs, = _autocast.cast_for("ctc_loss", log_probs)
     _reduction(reduction)
     batched = log_probs.ndim == 3
     if log_probs.ndim not in (2, 3):

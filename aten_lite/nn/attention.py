@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from .. import _ops
+from ..amp import autocast_mode as _autocast
 from ..backends import creation as _creation
 from ..frontend import random as _random
 from ..tensors.tensor import Tensor
@@ -98,6 +99,7 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
     see no key gives zeros (as torch). ``dropout_p`` drops attention weights (always, as
     torch's functional form). ``enable_gqa`` repeats key/value heads (dim -3) to the
     query's number of heads."""
+    query, key, value = _autocast.cast_for("scaled_dot_product_attention", query, key, value)
     _sdpa_checks(query, key, value, attn_mask, dropout_p, is_causal)
     if enable_gqa and query.ndim >= 3 and key.ndim >= 3:
         key = _repeat_heads(key, query._shape[-3], "key")

@@ -14,6 +14,8 @@ import math
 import warnings
 
 from .. import _ops
+from .._generated.ops import _layer_norm
+from ..amp import autocast_mode as _autocast
 from ..frontend import random as _random
 from ._functional_more import _reduction
 from .dropout import _dropout_impl
@@ -69,6 +71,7 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     (in_features,) for one output taken without its dim (a 1-D input and a 1-D weight give
     their dot product, a 0-dim tensor, as torch's). The bias is added to the result and may
     not grow it (torch adds it in place)."""
+    input, weight, bias = _autocast.cast_for("linear", input, weight, bias)
     if input.ndim == 0 or weight.ndim == 0:
         raise RuntimeError(
             f"linear: both arguments need to be at least 1-D, but input has shape "
@@ -179,6 +182,13 @@ def layer_norm(input: Tensor, normalized_shape, weight=None, bias=None,
     if tuple(input._shape[len(input._shape) - len(shape):]) != shape or not shape:
         raise RuntimeError(f"layer_norm: normalized_shape {list(shape)} must be the trailing "
                            f"dims of the input, got input of shape {list(input._shape)}")
+    if len(shape) == 1 and weight is not None and bias is not None and \
+            weight._shape == shape and bias._shape == shape and \
+            input._dtype.is_floating_point and weight._dtype is input._dtype and \
+            bias._dtype is input._dtype:
+        # nn.LayerNorm's case: one op, one C++ pass, one autograd node; the same steps as the
+        # ops below, so the same values to the bit.
+        return _layer_norm(input, weight, bias, float(eps))
     dims = list(range(input.ndim - len(shape), input.ndim))
     centered = input - input.mean(dims, keepdim=True)
     var = (centered * centered).mean(dims, keepdim=True)
@@ -252,6 +262,7 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
                   label_smoothing: float = 0.0) -> Tensor:
     """``nll_loss(log_softmax(input, 1), target)`` for class indices; for a floating
     ``target`` of input's shape (class probabilities), ``-sum(target * log_softmax)``."""
+    input, target, weight = _autocast.cast_for("cross_entropy_loss", input, target, weight)
     if not 0.0 <= label_smoothing <= 1.0:
         raise ValueError(f"label_smoothing must be between 0.0 and 1.0, got {label_smoothing}")
     if reduction == "mean" and label_smoothing == 0.0 and len(input._shape) == 2 and \
@@ -308,6 +319,7 @@ def _same_shape(name: str, input: Tensor, target: Tensor) -> None:
 
 def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     """Mean (or sum) of the squared differences."""
+    input, target = _autocast.cast_for("mse_loss", input, target)
     _reduction(reduction)
     _same_shape("mse_loss", input, target)
     diff = input - target
@@ -316,6 +328,7 @@ def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
 
 def l1_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     """Mean (or sum) of the absolute differences."""
+    input, target = _autocast.cast_for("l1_loss", input, target)
     _reduction(reduction)
     _same_shape("l1_loss", input, target)
     return _reduce((input - target).abs(), reduction)
@@ -325,6 +338,7 @@ def smooth_l1_loss(input: Tensor, target: Tensor, reduction: str = "mean",
                    beta: float = 1.0) -> Tensor:
     """``0.5 d**2 / beta`` where ``|d| < beta``, else ``|d| - beta / 2`` (``d`` the
     difference); beta 0 is l1_loss."""
+    input, target = _autocast.cast_for("smooth_l1_loss", input, target)
     _reduction(reduction)
     _same_shape("smooth_l1_loss", input, target)
     if beta < 0:
@@ -339,6 +353,8 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
                                      reduction: str = "mean", pos_weight=None) -> Tensor:
     """``-(pos_weight * y * log sigmoid(x) + (1 - y) * log(1 - sigmoid(x)))``, computed
     without overflow as ``(1 - y) x + (1 + (pw - 1) y) (log1p(exp(-|x|)) + relu(-x))``."""
+    input, target, weight, pos_weight = _autocast.cast_for(
+        "binary_cross_entropy_with_logits", input, target, weight, pos_weight)
     _reduction(reduction)
     _same_shape("binary_cross_entropy_with_logits", input, target)
     log_sig_neg = (-input.abs()).exp().log1p() + (-input).relu()  # -log sigmoid(x)
@@ -355,6 +371,7 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight=None,
                          reduction: str = "mean") -> Tensor:
     """``-(y log x + (1 - y) log(1 - x))`` for probabilities ``x``, each log clamped at -100
     as torch's (so x = 0 or 1 gives a finite loss)."""
+    input, target, weight = _autocast.cast_for("binary_cross_entropy", input, target, weight)
     _reduction(reduction)
     _same_shape("binary_cross_entropy", input, target)
     with no_grad():

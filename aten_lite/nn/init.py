@@ -17,6 +17,7 @@ import numpy as np
 from ..backends.creation import as_tensor
 from ..frontend.random import rand, randn, randperm
 from ..tensors.tensor import Tensor
+from ..vocab.dtype import bfloat16
 from ..vocab.grad_mode import no_grad
 
 __all__ = ["uniform_", "normal_", "constant_", "zeros_", "ones_", "calculate_gain",
@@ -180,13 +181,18 @@ def orthogonal_(tensor: Tensor, gain: float = 1.0, generator=None) -> Tensor:
         return tensor
     rows = tensor._shape[0]
     cols = tensor.numel() // rows
-    drawn = randn(rows, cols, dtype=tensor._dtype, generator=generator).numpy()
+    drawn = _as_numpy(randn(rows, cols, dtype=tensor._dtype, generator=generator))
     wide = rows < cols
     q, r = np.linalg.qr(drawn.T if wide else drawn)
     q = q * np.sign(np.diag(r))
     if wide:
         q = q.T
     return _fill_from(tensor, as_tensor(q.reshape(tensor._shape) * gain))
+
+
+def _as_numpy(t: Tensor) -> np.ndarray:
+    """t's values as an ndarray: bfloat16 (which NumPy lacks) as float32, holding them exactly."""
+    return t.float().numpy() if t.dtype is bfloat16 else t.numpy()
 
 
 def sparse_(tensor: Tensor, sparsity: float, std: float = 0.01, generator=None) -> Tensor:
@@ -199,7 +205,7 @@ def sparse_(tensor: Tensor, sparsity: float, std: float = 0.01, generator=None) 
         raise ValueError(f"sparse_: sparsity must be in [0, 1], got {sparsity}")
     rows, cols = tensor._shape
     zeros_per_column = int(math.ceil(sparsity * rows))
-    values = (randn(rows, cols, dtype=tensor._dtype, generator=generator) * std).numpy()
+    values = _as_numpy(randn(rows, cols, dtype=tensor._dtype, generator=generator) * std)
     for c in range(cols):
         values[randperm(rows, generator=generator).numpy()[:zeros_per_column], c] = 0.0
     return _fill_from(tensor, as_tensor(values))

@@ -211,7 +211,9 @@ class Module:
         for name, t in own.items():
             if name in state_dict:
                 value = state_dict[name]
-                value = value.detach().numpy() if isinstance(value, Tensor) else np.asarray(value)
+                # the array itself: .numpy() refuses bfloat16, which NumPy lacks
+                value = value.detach()._data_or_raise("load_state_dict()") \
+                    if isinstance(value, Tensor) else np.asarray(value)
                 if tuple(value.shape) != tuple(t._shape):
                     errors.append(f"size mismatch for {name}: copying a param with shape "
                                   f"{_size(value.shape)} from checkpoint, the shape in current "
@@ -275,6 +277,9 @@ class Module:
 
     def half(self) -> Module:
         return self._apply(lambda t: t.half() if t.is_floating_point() else t)
+
+    def bfloat16(self) -> Module:
+        return self._apply(lambda t: t.bfloat16() if t.is_floating_point() else t)
 
     def _apply(self, fn) -> Module:
         """``fn`` on every parameter (through ``.data``, keeping the Parameter and its

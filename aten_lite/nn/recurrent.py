@@ -23,7 +23,9 @@ gradients and then forms the weight gradients of all steps at once (one product 
 one per step). Both directions share one code path over a *plan* of rows: the sequence is
 always handled packed (a padded batch is the packed batch whose steps all have B rows), and
 step ``t``'s previous hidden state is the first rows of the neighbouring step's output plus,
-for rows that start there, rows of the initial state.
+for rows that start there, rows of the initial state. An LSTM without projection runs its
+time loop, forward and backward, as one C++ call each (Note [LSTM time loop in C++] in
+aten_lite/csrc/lstm_recurrence.cpp); the other layers loop in NumPy.
 
 The node is used when nothing would observe the ops it skips (no dispatch mode: forward
 mode, graph capture, trace_dispatch; ``_dispatch.observed()``) and every tensor is a CPU
@@ -47,6 +49,7 @@ from ..autograd import api as _autograd_api
 from ..autograd.function import Function
 from ..backends import creation as _creation
 from ..dispatch import dispatcher as _dispatch
+from ..rules import kernel_rules as _kernel_rules
 from ..tensors.tensor import Tensor, empty_array
 from ..vocab.dtype import float32, float64
 from ..vocab.grad_mode import _state as _grad_state
@@ -77,7 +80,7 @@ class _Plan:
     by rows ``carried : rows`` of the initial state. ``final`` holds, for each batch row, the
     data row of its last step in this direction (where ``h_n`` is read)."""
 
-    __slots__ = ("steps", "final", "batch", "reverse", "prev_index", "uniform")
+    __slots__ = ("steps", "step_array", "final", "batch", "reverse", "prev_index", "uniform")
 
     def __init__(self, batch_sizes: tuple, reverse: bool) -> None:
         self.reverse = reverse
@@ -97,6 +100,7 @@ class _Plan:
                               min(rows, batch_sizes[prev])))
             prev = t
         self.steps = steps
+        self.step_array = np.array(steps, dtype=np.int64).reshape(len(steps), 4)
         # Row r's previous state as an index into [output rows; initial state rows].
         total = int(offsets[-1])
         prev_index = np.empty(total, dtype=np.int64)
@@ -277,10 +281,12 @@ def _route(grad: np.ndarray, into: np.ndarray, into0: np.ndarray, rows: int, pre
         into0[carried:rows] += grad[carried:rows]
 
 
-# LSTM gates inside the fused node: torch's blocks (i, f, g, o) reordered to (o, i, f, g), so
+# Note [LSTM gates in the fused node]
+# Inside the fused node the gates are torch's blocks (i, f, g, o) reordered to (o, i, f, g), so
 # that the three sigmoid gates are adjacent and so are the three the cell gradient scales, and
 # the sigmoid gates' weights halved, so that one tanh over all four gives tanh(z / 2) for
-# them, whose 0.5 * t + 0.5 is their sigmoid (halving is exact in binary floating point).
+# them, whose 0.5 * t + 0.5 is their sigmoid (halving is exact in binary floating point). The
+# C++ time loop (aten_lite/csrc/lstm_recurrence.cpp) takes the gates in this form too.
 _LSTM_SOURCE = (3, 0, 1, 2)
 _LSTM_SCALE = (0.5, 0.5, 0.5, 1.0)
 
@@ -303,20 +309,52 @@ def _lstm_gates_out(g: np.ndarray, hidden: int) -> np.ndarray:
     return out
 
 
+# The C++ time loops (aten_lite/csrc/lstm_recurrence.cpp), looked up on first use; False when
+# the extension lacks them (an older build), and the NumPy loop runs instead.
+_KERNELS: dict = {}
+_DTYPE_CODES = {np.dtype(np.float32): 7, np.dtype(np.float64): 8}
+
+
+def _kernel(name: str):
+    k = _KERNELS.get(name)
+    if k is None:
+        try:
+            k = _kernel_rules.c_kernel(name)
+        except (RuntimeError, KeyError):
+            k = False
+        _KERNELS[name] = k
+    return k or None
+
+
 def _lstm_forward(plan, X, h0, c0, Wih, Whh, bih, bhh, Whr, train):
-    """The LSTM recurrence in NumPy: (out, h_n, c_n, saved); ``saved`` (None unless
-    ``train``) holds the gate derivatives backward multiplies by."""
+    """The LSTM recurrence: (out, h_n, c_n, saved); ``saved`` (None unless ``train``) holds
+    what backward reads. Without a projection the time loop is one C++ call (Note [LSTM time
+    loop in C++] in aten_lite/csrc/lstm_recurrence.cpp); with one, NumPy calls per step."""
     n_rows, dt = X.shape[0], X.dtype
     hidden = Whh.shape[0] // 4
     h1, h2, h3 = hidden, 2 * hidden, 3 * hidden
     out_w = Whh.shape[1]
     Wih_, Whh_ = _lstm_gates_in(Wih, hidden), _lstm_gates_in(Whh, hidden)
-    WhhT = _per_gate(Whh_, 4)
-    WhrT = None if Whr is None else np.ascontiguousarray(Whr.T)
     A = np.dot(X, Wih_.T, out=_empty((n_rows, 4 * hidden), dt))  # projections, then gates
     if bih is not None:
         A += _lstm_gates_in(bih + bhh, hidden)
     C = _empty((n_rows, hidden), dt)
+    loop = _kernel("_lstm_recurrence") if Whr is None else None
+    if loop is not None:
+        TC = _empty((n_rows, hidden), dt)
+        Out = _empty((n_rows, hidden), dt)
+        h0, c0 = np.ascontiguousarray(h0), np.ascontiguousarray(c0)
+        loop(_DTYPE_CODES[dt], Out, A, C, TC, h0, c0, np.ascontiguousarray(Whh_.T),
+             plan.step_array)
+        h_n, c_n = Out[plan.final], C[plan.final]
+        if not train:
+            return Out, h_n, c_n, None
+        # Backward reads the outputs, which the caller may change in place: keep a copy.
+        saved = {"A": A, "C": C, "TC": TC, "c0": c0, "Out": _copy(Out), "h0": h0,
+                 "M": None, "Wih_": Wih_, "Whh_": Whh_}
+        return Out, h_n, c_n, saved
+    WhhT = _per_gate(Whh_, 4)
+    WhrT = None if Whr is None else np.ascontiguousarray(Whr.T)
     TC = _empty((n_rows, hidden), dt)
     Out = _empty((n_rows, out_w), dt)
     M = None if Whr is None else _empty((n_rows, hidden), dt)
@@ -375,9 +413,8 @@ def _lstm_forward(plan, X, h0, c0, Wih, Whh, bih, bhh, Whr, train):
 
 def _lstm_backward(plan, saved, X, Whr, gOut, ghn, gcn, need):
     """Gradients of ``_lstm_forward``: name -> array for the names in ``need``."""
-    K, KC, F, M = saved["K"], saved["KC"], saved["F"], saved["M"]
-    Wih_, Whh_ = saved["Wih_"], saved["Whh_"]
-    n_rows, hidden, out_w, dt = K.shape[0], K.shape[1] // 4, Whh_.shape[1], K.dtype
+    M, Wih_, Whh_ = saved["M"], saved["Wih_"], saved["Whh_"]
+    n_rows, hidden, out_w, dt = X.shape[0], Whh_.shape[0] // 4, Whh_.shape[1], X.dtype
     batch = plan.batch
     dOut = _zeros((n_rows, out_w), dt) if gOut is None else _copy(gOut)
     if ghn is not None:
@@ -386,6 +423,13 @@ def _lstm_backward(plan, saved, X, Whr, gOut, ghn, gcn, need):
     if gcn is not None:
         dC[plan.final] += gcn
     dG = _empty((n_rows, 4 * hidden), dt)
+    if "K" not in saved:  # the forward ran in C++: so does the backward loop
+        dh0, dc0 = np.empty((batch, out_w), dt), np.empty((batch, hidden), dt)
+        _kernel("_lstm_recurrence_backward")(_DTYPE_CODES[dt], dG, dOut, dC, dh0, dc0,
+                                             saved["A"], saved["C"], saved["TC"], saved["c0"],
+                                             Whh_, plan.step_array)
+        return _lstm_grads(plan, saved, X, dG, dOut, dh0, dc0, need)
+    K, KC, F = saved["K"], saved["KC"], saved["F"]
     dG3, K3 = dG.reshape(n_rows, 4, hidden), K.reshape(n_rows, 4, hidden)
     dh0, dc0 = np.zeros((batch, out_w), dt), np.zeros((batch, hidden), dt)
     dhp = np.empty((batch, out_w), dt)
@@ -409,6 +453,13 @@ def _lstm_backward(plan, saved, X, Whr, gOut, ghn, gcn, need):
         _route(t, dC, dc0, rows, prev, carried)
         np.dot(dG[offset:end], Whh_, out=dhp[:rows])
         _route(dhp, dOut, dh0, rows, prev, carried)
+    return _lstm_grads(plan, saved, X, dG, dOut, dh0, dc0, need)
+
+
+def _lstm_grads(plan, saved, X, dG, dOut, dh0, dc0, need):
+    """The gradients of the inputs and weights from those of the gate pre-activations
+    ``dG`` (every step's, so each weight's is one product over all steps)."""
+    Wih_, M, hidden = saved["Wih_"], saved["M"], dG.shape[1] // 4
     grads = {}
     if "x" in need:
         grads["x"] = np.dot(dG, Wih_)

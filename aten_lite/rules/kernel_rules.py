@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import warnings
 
+import ml_dtypes
 import numpy as np
 
 from ..vocab import dtype as _dtype, library_kernels as _library_kernels
@@ -21,7 +22,7 @@ from .shapes.core import broadcast_shapes, reduced_shape, reduction_dims
 # PyTorch's ScalarType names, used in its cast-error messages that users search for.
 TORCH_NAMES = {"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short",
                "int32": "Int", "int64": "Long", "float16": "Half", "float32": "Float",
-               "float64": "Double"}
+               "float64": "Double", "bfloat16": "BFloat16"}
 
 
 def c_kernel(name: str):
@@ -48,11 +49,11 @@ _CACHED: dict = {}  # op name -> its C++ entry, for the kernels that call one di
 # tile such operands (Note [Packing a transposed tile] in aten_lite/csrc/loops.cpp), so copy_,
 # clone and contiguous hand a large strided copy of one dtype to the kernel of the YAML op
 # `_copy_strided` (`elementwise: self`): the same values, bit for bit, since the functor only
-# loads and stores; except float16, which its functor computes in float32 (a signalling NaN
-# would come back quiet), so NumPy keeps it. Small or contiguous copies stay with NumPy,
+# loads and stores; except float16 and bfloat16, which its functor computes in float32 (a
+# signalling NaN would come back quiet), so NumPy keeps them. Small or contiguous copies stay with NumPy,
 # whose call costs less.
 _STRIDED_COPY_MIN = 1 << 16  # elements
-_NO_STRIDED_COPY = frozenset({_dtype.float16})
+_NO_STRIDED_COPY = frozenset({_dtype.float16, _dtype.bfloat16})
 
 
 def copy_strided(dst: np.ndarray, src: np.ndarray, dtype) -> bool:
@@ -398,7 +399,8 @@ def _overlaps(t: Tensor) -> bool:
 
 
 # The largest finite value of each floating dtype (np.finfo is slow to ask on every call).
-_FLOAT_MAX = {np.dtype(t): float(np.finfo(t).max) for t in (np.float16, np.float32, np.float64)}
+_FLOAT_MAX = {np.dtype(t): float(ml_dtypes.finfo(t).max)
+              for t in (np.float16, np.float32, np.float64, ml_dtypes.bfloat16)}
 
 
 def scalar_for(value, dtype, op: str = "fill_"):

@@ -12,7 +12,7 @@ validates types, signs and extents before it makes anything). Reading never impo
 writing names the same globals through ``TorchName`` (``torch_format.py``).
 
 A name torch accepts but aten_lite cannot honour is refused by name: a dtype aten_lite lacks
-(``torch.bfloat16``, its ``BFloat16Storage``...) and tensor kinds other than dense strided ones
+(``torch.complex64``, its ``ComplexFloatStorage``...) and tensor kinds other than dense strided ones
 (``_rebuild_sparse_tensor``, ``_rebuild_qtensor``...).
 """
 
@@ -95,15 +95,16 @@ STORAGE_OF_DTYPE = {
     "bool": "BoolStorage", "uint8": "ByteStorage", "int8": "CharStorage",
     "int16": "ShortStorage", "int32": "IntStorage", "int64": "LongStorage",
     "float16": "HalfStorage", "float32": "FloatStorage", "float64": "DoubleStorage",
+    "bfloat16": "BFloat16Storage",
 }
 # torch dtypes (and their storage classes) that aten_lite has no dtype for
 MISSING_STORAGES = {
-    "BFloat16Storage": "bfloat16", "ComplexFloatStorage": "complex64",
+    "ComplexFloatStorage": "complex64",
     "ComplexDoubleStorage": "complex128", "QInt8Storage": "qint8", "QUInt8Storage": "quint8",
     "QInt32Storage": "qint32", "QUInt4x2Storage": "quint4x2", "QUInt2x4Storage": "quint2x4",
 }
 MISSING_DTYPES = frozenset(
-    ["bfloat16", "complex32", "complex64", "complex128", "cfloat", "cdouble", "chalf",
+    ["complex32", "complex64", "complex128", "cfloat", "cdouble", "chalf",
      "uint16", "uint32", "uint64", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
      "float8_e5m2fnuz", "float8_e8m0fnu", "float4_e2m1fn_x2", "bits1x8", "bits2x4", "bits4x2",
      "bits8", "bits16", "qint8", "quint8", "qint32", "quint4x2", "quint2x4"]

@@ -132,6 +132,8 @@ def _add_suffixes(body: str, suffixes: list[str], indent: int) -> str:
 
 
 def _body(a: np.ndarray, indent: int) -> str:
+    if a.dtype.kind == "V":  # bfloat16 (ml_dtypes' dtype): printed as the floats it holds
+        a = a.astype(np.float32)
     summarize = a.size > THRESHOLD
     shown = _summarized(a) if summarize else a
     fmt = _Formatter(shown)

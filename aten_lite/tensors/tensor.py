@@ -447,6 +447,8 @@ class Tensor(_TensorOps):
             raise ValueError(
                 f"a Tensor with {a.size} elements cannot be converted to Scalar"
             )
+        if self._dtype is _dtype.bfloat16:  # ml_dtypes' scalar, not a Python float
+            return float(a.reshape(()))
         return a.item()
 
     def tolist(self):
@@ -457,6 +459,10 @@ class Tensor(_TensorOps):
         """The data as an ndarray sharing memory with this tensor (no copy). Refused when the
         tensor requires grad (writes would bypass autograd) unless `force=True`."""
         a = self._data_or_raise("Tensor.numpy()")
+        if self._dtype is _dtype.bfloat16:
+            # NumPy has no bfloat16 (the storage's ml_dtypes array is an implementation detail)
+            raise TypeError("Got unsupported ScalarType BFloat16; convert first with "
+                            "t.float().numpy()")
         if self._requires_grad and not force:
             raise RuntimeError(
                 "Can't call numpy() on Tensor that requires grad. "
@@ -587,6 +593,9 @@ class Tensor(_TensorOps):
 
     def half(self) -> "Tensor":
         return self.to(_dtype.float16)
+
+    def bfloat16(self) -> "Tensor":
+        return self.to(_dtype.bfloat16)
 
     def long(self) -> "Tensor":
         return self.to(_dtype.int64)

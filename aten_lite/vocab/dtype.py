@@ -1,4 +1,4 @@
-"""Data types: the nine dtype objects, their groups, parsing, and PyTorch's type promotion.
+"""Data types: the ten dtype objects, their groups, parsing, and PyTorch's type promotion.
 
 The names and their order mirror ``tools/codegen/vocab.py`` (a test asserts they agree); the
 index of a dtype in ``DTYPES`` is its ``code``, the number the generated C++ switches on.
@@ -9,6 +9,11 @@ index of a dtype in ``DTYPES`` is its ``code``, the number the generated C++ swi
 >>> result_type(al.ones(3, dtype=al.int64), 2.5)
 aten_lite.float32
 
+bfloat16 (code 9, after float64, so the older codes keep their numbers) is stored as
+``ml_dtypes.bfloat16``: NumPy has no 16-bit brain float, and that package's dtype converts
+with round-to-nearest-even and keeps NaN a NaN, as torch does (docs/BFLOAT16.md). Kernels
+compute it in float32 and round each result back, as they do float16.
+
 The names ``bool``, ``int``, ``float``, ``double``, ``half``, ``long`` and ``short`` are dtypes
 in the public namespace (``al.bool``, ``al.float`` is ``al.float32``, as in torch). They are
 served by the module ``__getattr__`` below rather than bound as globals, so that inside this
@@ -17,12 +22,15 @@ module ``bool``, ``int`` and ``float`` keep meaning the Python builtins.
 
 from __future__ import annotations
 
+import math
+
+import ml_dtypes
 import numpy as np
 
 __all__ = [
     "DType", "DTYPES", "DTYPE_GROUPS", "uint8", "int8", "int16", "int32", "int64",
-    "float16", "float32", "float64", "parse", "from_numpy", "result_type", "promote_types",
-    "can_cast", "get_default_dtype", "set_default_dtype",
+    "float16", "float32", "float64", "bfloat16", "parse", "from_numpy", "result_type", "promote_types",
+    "can_cast", "get_default_dtype", "set_default_dtype", "finfo", "iinfo",
 ]
 
 # Type categories of PyTorch's promotion: a scalar or 0-dim operand only changes the result when
@@ -38,10 +46,11 @@ class DType:
     def __init__(self, name: str, code: int) -> None:
         self.name = name  # 'float32': the vocabulary name shared with the generator
         self.code = code  # index in DTYPES: the C++ kernels' dtype switch value
-        self.np = np.dtype(name)  # the NumPy dtype CPU storage uses
+        # the NumPy dtype CPU storage uses (bfloat16's is ml_dtypes', whose kind is 'V')
+        self.np = np.dtype(ml_dtypes.bfloat16 if name == "bfloat16" else name)
         self.itemsize = self.np.itemsize
-        self.is_floating_point = self.np.kind == "f"
-        self.is_signed = self.np.kind in "if"
+        self.is_floating_point = self.np.kind == "f" or name == "bfloat16"
+        self.is_signed = self.is_floating_point or self.np.kind == "i"
         self.category = _BOOL if name == "bool" else _FLOATING if self.is_floating_point else _INTEGRAL
 
     @property
@@ -59,10 +68,11 @@ class DType:
 DTYPES: tuple[DType, ...] = tuple(
     DType(name, code)
     for code, name in enumerate(
-        ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64")
+        ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64",
+         "bfloat16")
     )
 )
-bool_, uint8, int8, int16, int32, int64, float16, float32, float64 = DTYPES
+bool_, uint8, int8, int16, int32, int64, float16, float32, float64, bfloat16 = DTYPES
 
 _BY_NAME: dict[str, DType] = {d.name: d for d in DTYPES}
 # torch's aliases, also accepted by parse() ('float' is float32, 'double' float64, ...).
@@ -82,7 +92,7 @@ def __getattr__(name: str) -> DType:
 
 
 _INTEGRAL_NAMES = ("uint8", "int8", "int16", "int32", "int64")
-_FLOATING_NAMES = ("float16", "float32", "float64")
+_FLOATING_NAMES = ("float16", "float32", "float64", "bfloat16")
 # Same names and contents as vocab.DTYPE_GROUPS (a test checks), as DType objects.
 DTYPE_GROUPS: dict[str, tuple[DType, ...]] = {
     group: tuple(_BY_NAME[n] for n in names)
@@ -135,12 +145,13 @@ def get_default_dtype() -> DType:
 
 
 def set_default_dtype(d) -> None:
-    """Set the default floating dtype; only float16, float32 and float64 are allowed."""
+    """Set the default floating dtype: one of the floating dtypes (float16, bfloat16, float32,
+    float64), as torch allows."""
     d = parse(d)
     if not d.is_floating_point:
         raise TypeError(
             f"only floating-point types are supported as the default type, got {d.name}; "
-            f"choose one of float16, float32, float64"
+            f"choose one of float16, bfloat16, float32, float64"
         )
     _default.dtype = d
 
@@ -172,7 +183,11 @@ def _promote_pair(a: DType, b: DType) -> DType:
         return a
     if a.category != b.category:
         return a if a.category > b.category else b
-    if a.category == _FLOATING or a.is_signed == b.is_signed:
+    if a.category == _FLOATING:
+        if a.itemsize == b.itemsize:  # float16 with bfloat16: neither holds the other
+            return float32
+        return a if a.itemsize > b.itemsize else b
+    if a.is_signed == b.is_signed:
         return a if a.itemsize >= b.itemsize else b
     # One signed and one unsigned integer: only uint8 is unsigned, so a signed type wider than
     # one byte holds both; int8 with uint8 needs int16.
@@ -182,7 +197,8 @@ def _promote_pair(a: DType, b: DType) -> DType:
 
 def promote_types(a, b) -> DType:
     """The smallest dtype both a and b convert to safely, by torch's table
-    (e.g. uint8 with int8 -> int16, int64 with float16 -> float16)."""
+    (e.g. uint8 with int8 -> int16, int64 with float16 -> float16, float16 with bfloat16
+    -> float32)."""
     return _promote_pair(parse(a), parse(b))
 
 
@@ -240,3 +256,58 @@ def can_cast(from_, to) -> bool:
     if src.category == _FLOATING and dst.category != _FLOATING:
         return False
     return not (dst is bool_ and src is not bool_)
+
+
+class finfo:  # noqa: N801 (torch's name)
+    """Machine limits of a floating dtype, as torch.finfo: ``bits``, ``eps`` (the gap above
+    1), ``max``, ``min`` (= -max), ``tiny`` and ``smallest_normal`` (the smallest positive
+    normal number), ``resolution`` (10 ** -decimal digits) and ``dtype`` (its name).
+    ``finfo()`` describes the default dtype.
+
+    >>> finfo(bfloat16).eps, finfo(bfloat16).resolution
+    (0.0078125, 0.01)
+    """
+
+    __slots__ = ("bits", "eps", "max", "min", "tiny", "smallest_normal", "resolution", "dtype")
+
+    def __init__(self, type=None) -> None:  # noqa: A002 (torch's argument name)
+        d = _default.dtype if type is None else parse(type)
+        if not d.is_floating_point:
+            raise TypeError(f"finfo: expected a floating dtype, got {d.name}; use iinfo for "
+                            f"integers (floating: {', '.join(_FLOATING_NAMES)})")
+        info = ml_dtypes.finfo(d.np)
+        self.bits = d.itemsize * 8
+        self.eps = float(info.eps)
+        self.max = float(info.max)
+        self.min = float(info.min)
+        self.tiny = self.smallest_normal = float(info.smallest_normal)
+        self.resolution = 10.0 ** -int(-math.log10(self.eps))  # decimal digits held
+        self.dtype = d.name
+
+    def __repr__(self) -> str:
+        return (f"finfo(resolution={self.resolution}, min={self.min:g}, max={self.max:g}, "
+                f"eps={self.eps:g}, smallest_normal={self.tiny:g}, tiny={self.tiny:g}, "
+                f"dtype={self.dtype})")
+
+
+class iinfo:  # noqa: N801 (torch's name)
+    """Limits of an integer dtype (or bool), as torch.iinfo: ``bits``, ``max``, ``min`` and
+    ``dtype`` (its name)."""
+
+    __slots__ = ("bits", "max", "min", "dtype")
+
+    def __init__(self, type) -> None:  # noqa: A002 (torch's argument name)
+        d = parse(type)
+        if d.is_floating_point:
+            raise TypeError(f"iinfo: expected an integer dtype, got {d.name}; use finfo for "
+                            "floating dtypes")
+        self.bits = d.itemsize * 8
+        if d is bool_:
+            self.min, self.max = 0, 1
+        else:
+            info = np.iinfo(d.np)
+            self.min, self.max = int(info.min), int(info.max)
+        self.dtype = d.name
+
+    def __repr__(self) -> str:
+        return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"

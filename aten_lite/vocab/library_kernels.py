@@ -20,12 +20,13 @@ __all__ = ["ABI_VERSION", "register", "unregister", "get_kernel", "set_num_threa
 # where it is the same. Bump it when aten_lite/csrc/kernel_api.h's structs, the generated
 # registry records or the generated autograd code's protocol change shape (the generator
 # reads it from this file with ast).
-ABI_VERSION = 5  # 2: registry records are OpRecord instances (vocab/registry_record.py), not dicts;
+ABI_VERSION = 6  # 2: registry records are OpRecord instances (vocab/registry_record.py), not dicts;
 # 3: RECORDERS holds recorder makers, make(handle) -> the Autograd kernel (autograd/kernel.py)
 # 4: a build holds forward_rules.py, the forward-mode rules of its derivatives.yaml entries
 # 5: generated modules call helpers shared in the runtime (Binding.documents and
 # handle_and_entry in dispatch/binding.py, formula_failed in autograd/node.py, zero_rule and
 # linear_rule in autograd/forward_ad.py; dtype_entry, Elementwise and Reduction in the headers)
+# 6: dtype code 9 is bfloat16 (kNumDTypes 10): dtype masks and switches gained a bit
 
 # namespace -> the library's compiled extension module (its `get_kernel(name)`).
 _MODULES: dict[str, Any] = {}

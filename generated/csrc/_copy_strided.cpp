@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _copy_strided (sha256 cd78e455c0851992).
+// @generated from native_functions.yaml: _copy_strided (sha256 f8e881afe0903398).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _copy_strided
-// The C++ kernel of `_copy_strided`: its `elementwise:` expression (native_functions.yaml:654) as a
+// The C++ kernel of `_copy_strided`: its `elementwise:` expression (native_functions.yaml:655) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 654 "native_functions.yaml"
+#line 655 "native_functions.yaml"
     return self;
 #line 18 "generated/csrc/_copy_strided.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op__copy_strided
 
 AL_REGISTER_KERNEL(_copy_strided, {"_copy_strided", &::al::math::op__copy_strided::entry,
-                   1, 0, 0x1ff, ::al::OutKind::kSame,
+                   1, 0, 0x3ff, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__copy_strided::kTensorNames,
                    ::al::math::op__copy_strided::kScalarNames})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _elu_backward (sha256 54369df0f14a34c4).
+// @generated from native_functions.yaml: _elu_backward (sha256 609e1861a52a2633).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _elu_backward
-// The C++ kernel of `_elu_backward`: its `elementwise:` expression (native_functions.yaml:1804) as a
+// The C++ kernel of `_elu_backward`: its `elementwise:` expression (native_functions.yaml:1829) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -15,7 +15,7 @@ struct Functor {
   AlCompute input_scale;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1804 "native_functions.yaml"
+#line 1829 "native_functions.yaml"
     return self > 0 ? grad_output * scale : grad_output * alpha * scale * input_scale * exp(self * input_scale);
 #line 21 "generated/csrc/_elu_backward.cpp"
   }
@@ -24,7 +24,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 3>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 3>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"grad_output", "self", nullptr};
@@ -33,6 +33,6 @@ const char* const kScalarNames[] = {"alpha", "scale", "input_scale", nullptr};
 }  // namespace al::math::op__elu_backward
 
 AL_REGISTER_KERNEL(_elu_backward, {"_elu_backward", &::al::math::op__elu_backward::entry,
-                   2, 3, 0x1c0, ::al::OutKind::kSame,
+                   2, 3, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__elu_backward::kTensorNames,
                    ::al::math::op__elu_backward::kScalarNames})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _hardsigmoid_backward (sha256 7de39fd3d86ece2a).
+// @generated from native_functions.yaml: _hardsigmoid_backward (sha256 f5cec57f402f9817).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _hardsigmoid_backward
-// The C++ kernel of `_hardsigmoid_backward`: its `elementwise:` expression (native_functions.yaml:1832) as a
+// The C++ kernel of `_hardsigmoid_backward`: its `elementwise:` expression (native_functions.yaml:1857) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1832 "native_functions.yaml"
+#line 1857 "native_functions.yaml"
     return (self > -3 && self < 3) ? grad_output / 6 : 0;
 #line 18 "generated/csrc/_hardsigmoid_backward.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"grad_output", "self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op__hardsigmoid_backward
 
 AL_REGISTER_KERNEL(_hardsigmoid_backward, {"_hardsigmoid_backward", &::al::math::op__hardsigmoid_backward::entry,
-                   2, 0, 0x1c0, ::al::OutKind::kSame,
+                   2, 0, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__hardsigmoid_backward::kTensorNames,
                    ::al::math::op__hardsigmoid_backward::kScalarNames})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _hardtanh_backward (sha256 fc2aa436062e62fa).
+// @generated from native_functions.yaml: _hardtanh_backward (sha256 f46f89753ed79fde).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _hardtanh_backward
-// The C++ kernel of `_hardtanh_backward`: its `elementwise:` expression (native_functions.yaml:1819) as a
+// The C++ kernel of `_hardtanh_backward`: its `elementwise:` expression (native_functions.yaml:1844) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -14,7 +14,7 @@ struct Functor {
   AlCompute max_val;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1819 "native_functions.yaml"
+#line 1844 "native_functions.yaml"
     return (self <= min_val || self >= max_val) ? 0 : grad_output;
 #line 20 "generated/csrc/_hardtanh_backward.cpp"
   }
@@ -23,7 +23,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 2>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 2>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"grad_output", "self", nullptr};
@@ -32,6 +32,6 @@ const char* const kScalarNames[] = {"min_val", "max_val", nullptr};
 }  // namespace al::math::op__hardtanh_backward
 
 AL_REGISTER_KERNEL(_hardtanh_backward, {"_hardtanh_backward", &::al::math::op__hardtanh_backward::entry,
-                   2, 2, 0x1c0, ::al::OutKind::kSame,
+                   2, 2, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__hardtanh_backward::kTensorNames,
                    ::al::math::op__hardtanh_backward::kScalarNames})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _log_sigmoid_backward (sha256 3f737c7941cf8d4a).
+// @generated from native_functions.yaml: _log_sigmoid_backward (sha256 83a044addfae138b).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _log_sigmoid_backward
-// The C++ kernel of `_log_sigmoid_backward`: its `elementwise:` expression (native_functions.yaml:1891) as a
+// The C++ kernel of `_log_sigmoid_backward`: its `elementwise:` expression (native_functions.yaml:1916) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1891 "native_functions.yaml"
+#line 1916 "native_functions.yaml"
     return grad_output * sigmoid(-self);
 #line 18 "generated/csrc/_log_sigmoid_backward.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"grad_output", "self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op__log_sigmoid_backward
 
 AL_REGISTER_KERNEL(_log_sigmoid_backward, {"_log_sigmoid_backward", &::al::math::op__log_sigmoid_backward::entry,
-                   2, 0, 0x1c0, ::al::OutKind::kSame,
+                   2, 0, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__log_sigmoid_backward::kTensorNames,
                    ::al::math::op__log_sigmoid_backward::kScalarNames})

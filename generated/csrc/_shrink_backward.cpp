@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _shrink_backward (sha256 b6500ac5173e8342).
+// @generated from native_functions.yaml: _shrink_backward (sha256 7e7a7be4605626a8).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _shrink_backward
-// The C++ kernel of `_shrink_backward`: its `elementwise:` expression (native_functions.yaml:1867) as a
+// The C++ kernel of `_shrink_backward`: its `elementwise:` expression (native_functions.yaml:1892) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   AlCompute lambd;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1867 "native_functions.yaml"
+#line 1892 "native_functions.yaml"
     return (self >= -lambd && self <= lambd) ? 0 : grad_output;
 #line 19 "generated/csrc/_shrink_backward.cpp"
   }
@@ -22,7 +22,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"grad_output", "self", nullptr};
@@ -31,6 +31,6 @@ const char* const kScalarNames[] = {"lambd", nullptr};
 }  // namespace al::math::op__shrink_backward
 
 AL_REGISTER_KERNEL(_shrink_backward, {"_shrink_backward", &::al::math::op__shrink_backward::entry,
-                   2, 1, 0x1c0, ::al::OutKind::kSame,
+                   2, 1, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__shrink_backward::kTensorNames,
                    ::al::math::op__shrink_backward::kScalarNames})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _tanh_backward (sha256 00e0346ceac1fd12).
+// @generated from native_functions.yaml: _tanh_backward (sha256 c5ed76d501b58eda).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _tanh_backward
-// The C++ kernel of `_tanh_backward`: its `elementwise:` expression (native_functions.yaml:673) as a
+// The C++ kernel of `_tanh_backward`: its `elementwise:` expression (native_functions.yaml:674) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute grad_output, AlCompute tanh_out) const {
-#line 673 "native_functions.yaml"
+#line 674 "native_functions.yaml"
     return grad_output * (1 - tanh_out * tanh_out);
 #line 18 "generated/csrc/_tanh_backward.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"grad_output", "tanh_out", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op__tanh_backward
 
 AL_REGISTER_KERNEL(_tanh_backward, {"_tanh_backward", &::al::math::op__tanh_backward::entry,
-                   2, 0, 0x1c0, ::al::OutKind::kSame,
+                   2, 0, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__tanh_backward::kTensorNames,
                    ::al::math::op__tanh_backward::kScalarNames})

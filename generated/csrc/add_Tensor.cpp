@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: add.Tensor (sha256 67f34db090b2fe48).
+// @generated from native_functions.yaml: add.Tensor (sha256 c27a5c62bccb7115).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: add.Tensor
@@ -22,7 +22,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", "other", nullptr};
@@ -31,6 +31,6 @@ const char* const kScalarNames[] = {"alpha", nullptr};
 }  // namespace al::math::op_add_Tensor
 
 AL_REGISTER_KERNEL(add_Tensor, {"add.Tensor", &::al::math::op_add_Tensor::entry,
-                   2, 1, 0x1ff, ::al::OutKind::kSame,
+                   2, 1, 0x3ff, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_add_Tensor::kTensorNames,
                    ::al::math::op_add_Tensor::kScalarNames})

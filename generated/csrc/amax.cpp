@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: amax (sha256 add19b122926ab71).
+// @generated from native_functions.yaml: amax (sha256 2e5d0110e7bdf26b).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: amax
@@ -10,7 +10,7 @@ namespace al::math::op_amax {
 
 // The entry: the dtype switch (dtype_entry in kernel_api.h) running the reduction.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Reduction<::al::AmaxReducer>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Reduction<::al::AmaxReducer>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -18,5 +18,5 @@ const char* const kTensorNames[] = {"self", nullptr};
 }  // namespace al::math::op_amax
 
 AL_REGISTER_KERNEL(amax, {"amax", &::al::math::op_amax::entry,
-                   1, 0, 0x1ff, ::al::OutKind::kSame, ::al::KernelKind::kReduction,
+                   1, 0, 0x3ff, ::al::OutKind::kSame, ::al::KernelKind::kReduction,
                    ::al::math::op_amax::kTensorNames, nullptr})

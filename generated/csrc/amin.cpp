@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: amin (sha256 635a8abac937b70f).
+// @generated from native_functions.yaml: amin (sha256 5313eeaf3debe60d).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: amin
@@ -10,7 +10,7 @@ namespace al::math::op_amin {
 
 // The entry: the dtype switch (dtype_entry in kernel_api.h) running the reduction.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Reduction<::al::AminReducer>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Reduction<::al::AminReducer>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -18,5 +18,5 @@ const char* const kTensorNames[] = {"self", nullptr};
 }  // namespace al::math::op_amin
 
 AL_REGISTER_KERNEL(amin, {"amin", &::al::math::op_amin::entry,
-                   1, 0, 0x1ff, ::al::OutKind::kSame, ::al::KernelKind::kReduction,
+                   1, 0, 0x3ff, ::al::OutKind::kSame, ::al::KernelKind::kReduction,
                    ::al::math::op_amin::kTensorNames, nullptr})

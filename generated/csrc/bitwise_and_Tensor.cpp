@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: bitwise_and.Tensor (sha256 67f14946cf2185e4).
+// @generated from native_functions.yaml: bitwise_and.Tensor (sha256 05088f2292eb9c84).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: bitwise_and.Tensor
-// The C++ kernel of `bitwise_and.Tensor`: its `elementwise:` expression (native_functions.yaml:1214) as a
+// The C++ kernel of `bitwise_and.Tensor`: its `elementwise:` expression (native_functions.yaml:1239) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 1214 "native_functions.yaml"
+#line 1239 "native_functions.yaml"
     return self & other;
 #line 18 "generated/csrc/bitwise_and_Tensor.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: bitwise_or.Tensor (sha256 f191d604aaeb1156).
+// @generated from native_functions.yaml: bitwise_or.Tensor (sha256 60ebd955e9a862b4).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: bitwise_or.Tensor
-// The C++ kernel of `bitwise_or.Tensor`: its `elementwise:` expression (native_functions.yaml:1225) as a
+// The C++ kernel of `bitwise_or.Tensor`: its `elementwise:` expression (native_functions.yaml:1250) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 1225 "native_functions.yaml"
+#line 1250 "native_functions.yaml"
     return self | other;
 #line 18 "generated/csrc/bitwise_or_Tensor.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: bitwise_xor.Tensor (sha256 d18825aba0cda088).
+// @generated from native_functions.yaml: bitwise_xor.Tensor (sha256 b14972b8856313cf).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: bitwise_xor.Tensor
-// The C++ kernel of `bitwise_xor.Tensor`: its `elementwise:` expression (native_functions.yaml:1236) as a
+// The C++ kernel of `bitwise_xor.Tensor`: its `elementwise:` expression (native_functions.yaml:1261) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 1236 "native_functions.yaml"
+#line 1261 "native_functions.yaml"
     return self ^ other;
 #line 18 "generated/csrc/bitwise_xor_Tensor.cpp"
   }

@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: cumprod (sha256 51697d307bbcd774).
+// @generated from native_functions.yaml: cumprod (sha256 c379b318e20c60f7).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: cumprod
 // The dtype-switched entry of the hand-written kernel `cumprod` (aten_lite/csrc/cumprod.h), named by the
-// `cpp:` key of `cumprod` (native_functions.yaml:1329). The header's Kernel struct declares the
+// `cpp:` key of `cumprod` (native_functions.yaml:1354). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/cumprod.h"
 
@@ -13,7 +13,7 @@ using Kernel = ::al::cumprod::Kernel;
 
 // The entry: the dtype switch over the entry's dtypes (dtype_entry in kernel_api.h).
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<Kernel, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<Kernel, 0x3ff>(dtype, t, s);
 }
 
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
@@ -22,6 +22,6 @@ const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 AL_REGISTER_KERNEL(cumprod, {"cumprod", &::al::custom::cumprod::entry,
                    ::al::custom::cumprod::Kernel::kTensors,
-                   ::al::custom::cumprod::Kernel::kScalars, 0x1ff, ::al::OutKind::kSame,
+                   ::al::custom::cumprod::Kernel::kScalars, 0x3ff, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::cumprod::Kernel::kTensorNames,
                    ::al::custom::cumprod::Kernel::kScalarNames, &::al::custom::cumprod::kSig})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: div.Tensor (sha256 7149a70b3e597fbc).
+// @generated from native_functions.yaml: div.Tensor (sha256 56de98a99250b346).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: div.Tensor
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", "other", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_div_Tensor
 
 AL_REGISTER_KERNEL(div_Tensor, {"div.Tensor", &::al::math::op_div_Tensor::entry,
-                   2, 0, 0x1c0, ::al::OutKind::kSame,
+                   2, 0, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_div_Tensor::kTensorNames,
                    ::al::math::op_div_Tensor::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: eq.Tensor (sha256 55a78f2fac93afca).
+// @generated from native_functions.yaml: eq.Tensor (sha256 81cb68c5ed9545c8).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: eq.Tensor
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0, true>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0, true>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", "other", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_eq_Tensor
 
 AL_REGISTER_KERNEL(eq_Tensor, {"eq.Tensor", &::al::math::op_eq_Tensor::entry,
-                   2, 0, 0x1ff, ::al::OutKind::kBool,
+                   2, 0, 0x3ff, ::al::OutKind::kBool,
                    ::al::KernelKind::kElementwise, ::al::math::op_eq_Tensor::kTensorNames,
                    ::al::math::op_eq_Tensor::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: floor_divide (sha256 f7863fc3e391b8e3).
+// @generated from native_functions.yaml: floor_divide (sha256 d398cc252f0c11b9).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: floor_divide
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x1fe>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x3fe>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", "other", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_floor_divide
 
 AL_REGISTER_KERNEL(floor_divide, {"floor_divide", &::al::math::op_floor_divide::entry,
-                   2, 0, 0x1fe, ::al::OutKind::kSame,
+                   2, 0, 0x3fe, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_floor_divide::kTensorNames,
                    ::al::math::op_floor_divide::kScalarNames})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: fmod.Tensor (sha256 b78c90d18037fc54).
+// @generated from native_functions.yaml: fmod.Tensor (sha256 7221dc11a2fc1a20).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: fmod.Tensor
-// The C++ kernel of `fmod.Tensor`: its `elementwise:` expression (native_functions.yaml:1262) as a
+// The C++ kernel of `fmod.Tensor`: its `elementwise:` expression (native_functions.yaml:1287) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 1262 "native_functions.yaml"
+#line 1287 "native_functions.yaml"
     return fmod(self, other);
 #line 18 "generated/csrc/fmod_Tensor.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x1fe>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x3fe>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", "other", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_fmod_Tensor
 
 AL_REGISTER_KERNEL(fmod_Tensor, {"fmod.Tensor", &::al::math::op_fmod_Tensor::entry,
-                   2, 0, 0x1fe, ::al::OutKind::kSame,
+                   2, 0, 0x3fe, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_fmod_Tensor::kTensorNames,
                    ::al::math::op_fmod_Tensor::kScalarNames})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: hardshrink (sha256 fa40e20ec5d0c716).
+// @generated from native_functions.yaml: hardshrink (sha256 cd905aa74f7eb223).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: hardshrink
-// The C++ kernel of `hardshrink`: its `elementwise:` expression (native_functions.yaml:1853) as a
+// The C++ kernel of `hardshrink`: its `elementwise:` expression (native_functions.yaml:1878) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   AlCompute lambd;
 
   auto operator()(AlCompute self) const {
-#line 1853 "native_functions.yaml"
+#line 1878 "native_functions.yaml"
     return (self >= -lambd && self <= lambd) ? 0 : self;
 #line 19 "generated/csrc/hardshrink.cpp"
   }
@@ -22,7 +22,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 1>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 1>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -31,6 +31,6 @@ const char* const kScalarNames[] = {"lambd", nullptr};
 }  // namespace al::math::op_hardshrink
 
 AL_REGISTER_KERNEL(hardshrink, {"hardshrink", &::al::math::op_hardshrink::entry,
-                   1, 1, 0x1c0, ::al::OutKind::kSame,
+                   1, 1, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_hardshrink::kTensorNames,
                    ::al::math::op_hardshrink::kScalarNames})

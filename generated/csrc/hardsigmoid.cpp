@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: hardsigmoid (sha256 f6c51774624768e0).
+// @generated from native_functions.yaml: hardsigmoid (sha256 f40db274af50e59f).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: hardsigmoid
-// The C++ kernel of `hardsigmoid`: its `elementwise:` expression (native_functions.yaml:1825) as a
+// The C++ kernel of `hardsigmoid`: its `elementwise:` expression (native_functions.yaml:1850) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1825 "native_functions.yaml"
+#line 1850 "native_functions.yaml"
     return self <= -3 ? 0 : (self >= 3 ? 1 : self / 6 + 0.5);
 #line 18 "generated/csrc/hardsigmoid.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_hardsigmoid
 
 AL_REGISTER_KERNEL(hardsigmoid, {"hardsigmoid", &::al::math::op_hardsigmoid::entry,
-                   1, 0, 0x1c0, ::al::OutKind::kSame,
+                   1, 0, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_hardsigmoid::kTensorNames,
                    ::al::math::op_hardsigmoid::kScalarNames})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: hardswish (sha256 136a300eb98b8589).
+// @generated from native_functions.yaml: hardswish (sha256 fadce2a7fd1144f6).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: hardswish
-// The C++ kernel of `hardswish`: its `elementwise:` expression (native_functions.yaml:1839) as a
+// The C++ kernel of `hardswish`: its `elementwise:` expression (native_functions.yaml:1864) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1839 "native_functions.yaml"
+#line 1864 "native_functions.yaml"
     return self * (self + 3 <= 0 ? 0 : (self + 3 >= 6 ? 6 : self + 3)) / 6;
 #line 18 "generated/csrc/hardswish.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_hardswish
 
 AL_REGISTER_KERNEL(hardswish, {"hardswish", &::al::math::op_hardswish::entry,
-                   1, 0, 0x1c0, ::al::OutKind::kSame,
+                   1, 0, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_hardswish::kTensorNames,
                    ::al::math::op_hardswish::kScalarNames})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: hardtanh (sha256 9f2886f7f88b6a5a).
+// @generated from native_functions.yaml: hardtanh (sha256 934e57e5dfae294b).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: hardtanh
-// The C++ kernel of `hardtanh`: its `elementwise:` expression (native_functions.yaml:1812) as a
+// The C++ kernel of `hardtanh`: its `elementwise:` expression (native_functions.yaml:1837) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -14,7 +14,7 @@ struct Functor {
   AlCompute max_val;
 
   auto operator()(AlCompute self) const {
-#line 1812 "native_functions.yaml"
+#line 1837 "native_functions.yaml"
     return self < min_val ? min_val : (self > max_val ? max_val : self);
 #line 20 "generated/csrc/hardtanh.cpp"
   }
@@ -23,7 +23,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 2>, 0x1fc>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 2>, 0x3fc>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -32,6 +32,6 @@ const char* const kScalarNames[] = {"min_val", "max_val", nullptr};
 }  // namespace al::math::op_hardtanh
 
 AL_REGISTER_KERNEL(hardtanh, {"hardtanh", &::al::math::op_hardtanh::entry,
-                   1, 2, 0x1fc, ::al::OutKind::kSame,
+                   1, 2, 0x3fc, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_hardtanh::kTensorNames,
                    ::al::math::op_hardtanh::kScalarNames})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: isfinite (sha256 5e64b715b879a2c2).
+// @generated from native_functions.yaml: isfinite (sha256 a991f504cf4343e1).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: isfinite
-// The C++ kernel of `isfinite`: its `elementwise:` expression (native_functions.yaml:1198) as a
+// The C++ kernel of `isfinite`: its `elementwise:` expression (native_functions.yaml:1223) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1198 "native_functions.yaml"
+#line 1223 "native_functions.yaml"
     return self - self == self - self;
 #line 18 "generated/csrc/isfinite.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0, true>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0, true>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_isfinite
 
 AL_REGISTER_KERNEL(isfinite, {"isfinite", &::al::math::op_isfinite::entry,
-                   1, 0, 0x1ff, ::al::OutKind::kBool,
+                   1, 0, 0x3ff, ::al::OutKind::kBool,
                    ::al::KernelKind::kElementwise, ::al::math::op_isfinite::kTensorNames,
                    ::al::math::op_isfinite::kScalarNames})

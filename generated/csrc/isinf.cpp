@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: isinf (sha256 d702869fc3833b32).
+// @generated from native_functions.yaml: isinf (sha256 e42bd9a4454b3ae8).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: isinf
-// The C++ kernel of `isinf`: its `elementwise:` expression (native_functions.yaml:1191) as a
+// The C++ kernel of `isinf`: its `elementwise:` expression (native_functions.yaml:1216) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1191 "native_functions.yaml"
+#line 1216 "native_functions.yaml"
     return self == self && self - self != self - self;
 #line 18 "generated/csrc/isinf.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0, true>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0, true>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_isinf
 
 AL_REGISTER_KERNEL(isinf, {"isinf", &::al::math::op_isinf::entry,
-                   1, 0, 0x1ff, ::al::OutKind::kBool,
+                   1, 0, 0x3ff, ::al::OutKind::kBool,
                    ::al::KernelKind::kElementwise, ::al::math::op_isinf::kTensorNames,
                    ::al::math::op_isinf::kScalarNames})

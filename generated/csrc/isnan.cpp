@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: isnan (sha256 94c4c5c59de4c83a).
+// @generated from native_functions.yaml: isnan (sha256 4f8af3c4cbe1c8b4).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: isnan
-// The C++ kernel of `isnan`: its `elementwise:` expression (native_functions.yaml:1184) as a
+// The C++ kernel of `isnan`: its `elementwise:` expression (native_functions.yaml:1209) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1184 "native_functions.yaml"
+#line 1209 "native_functions.yaml"
     return self != self;
 #line 18 "generated/csrc/isnan.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0, true>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0, true>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_isnan
 
 AL_REGISTER_KERNEL(isnan, {"isnan", &::al::math::op_isnan::entry,
-                   1, 0, 0x1ff, ::al::OutKind::kBool,
+                   1, 0, 0x3ff, ::al::OutKind::kBool,
                    ::al::KernelKind::kElementwise, ::al::math::op_isnan::kTensorNames,
                    ::al::math::op_isnan::kScalarNames})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: leaky_relu (sha256 d7b554066000cfde).
+// @generated from native_functions.yaml: leaky_relu (sha256 dafca98739e6a777).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: leaky_relu
-// The C++ kernel of `leaky_relu`: its `elementwise:` expression (native_functions.yaml:660) as a
+// The C++ kernel of `leaky_relu`: its `elementwise:` expression (native_functions.yaml:661) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   AlCompute negative_slope;
 
   auto operator()(AlCompute self) const {
-#line 660 "native_functions.yaml"
+#line 661 "native_functions.yaml"
     return self > 0 ? self : self * negative_slope;
 #line 19 "generated/csrc/leaky_relu.cpp"
   }
@@ -22,7 +22,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 1>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 1>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -31,6 +31,6 @@ const char* const kScalarNames[] = {"negative_slope", nullptr};
 }  // namespace al::math::op_leaky_relu
 
 AL_REGISTER_KERNEL(leaky_relu, {"leaky_relu", &::al::math::op_leaky_relu::entry,
-                   1, 1, 0x1c0, ::al::OutKind::kSame,
+                   1, 1, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_leaky_relu::kTensorNames,
                    ::al::math::op_leaky_relu::kScalarNames})

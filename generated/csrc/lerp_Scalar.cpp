@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: lerp.Scalar (sha256 58cc037fc1740bea).
+// @generated from native_functions.yaml: lerp.Scalar (sha256 02e6c59e6c11a1a0).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lerp.Scalar
-// The C++ kernel of `lerp.Scalar`: its `elementwise:` expression (native_functions.yaml:1275) as a
+// The C++ kernel of `lerp.Scalar`: its `elementwise:` expression (native_functions.yaml:1300) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   AlCompute weight;
 
   auto operator()(AlCompute self, AlCompute end) const {
-#line 1275 "native_functions.yaml"
+#line 1300 "native_functions.yaml"
     return abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight);
 #line 19 "generated/csrc/lerp_Scalar.cpp"
   }
@@ -22,7 +22,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", "end", nullptr};
@@ -31,6 +31,6 @@ const char* const kScalarNames[] = {"weight", nullptr};
 }  // namespace al::math::op_lerp_Scalar
 
 AL_REGISTER_KERNEL(lerp_Scalar, {"lerp.Scalar", &::al::math::op_lerp_Scalar::entry,
-                   2, 1, 0x1c0, ::al::OutKind::kSame,
+                   2, 1, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_lerp_Scalar::kTensorNames,
                    ::al::math::op_lerp_Scalar::kScalarNames})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: lerp.Tensor (sha256 f903b1dbc1c5b6f0).
+// @generated from native_functions.yaml: lerp.Tensor (sha256 ba928be24391aa36).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lerp.Tensor
-// The C++ kernel of `lerp.Tensor`: its `elementwise:` expression (native_functions.yaml:1286) as a
+// The C++ kernel of `lerp.Tensor`: its `elementwise:` expression (native_functions.yaml:1311) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute end, AlCompute weight) const {
-#line 1286 "native_functions.yaml"
+#line 1311 "native_functions.yaml"
     return abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight);
 #line 18 "generated/csrc/lerp_Tensor.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 3, 0>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 3, 0>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", "end", "weight", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_lerp_Tensor
 
 AL_REGISTER_KERNEL(lerp_Tensor, {"lerp.Tensor", &::al::math::op_lerp_Tensor::entry,
-                   3, 0, 0x1c0, ::al::OutKind::kSame,
+                   3, 0, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_lerp_Tensor::kTensorNames,
                    ::al::math::op_lerp_Tensor::kScalarNames})

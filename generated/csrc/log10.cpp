@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: log10 (sha256 61caf038bbdaa22f).
+// @generated from native_functions.yaml: log10 (sha256 86f32dad9c1bf5f7).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: log10
-// The C++ kernel of `log10`: its `elementwise:` expression (native_functions.yaml:1159) as a
+// The C++ kernel of `log10`: its `elementwise:` expression (native_functions.yaml:1184) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1159 "native_functions.yaml"
+#line 1184 "native_functions.yaml"
     return log10(self);
 #line 18 "generated/csrc/log10.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_log10
 
 AL_REGISTER_KERNEL(log10, {"log10", &::al::math::op_log10::entry,
-                   1, 0, 0x1c0, ::al::OutKind::kSame,
+                   1, 0, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_log10::kTensorNames,
                    ::al::math::op_log10::kScalarNames})

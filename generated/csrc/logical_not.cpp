@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: logical_not (sha256 7feec1d9d29c6b4b).
+// @generated from native_functions.yaml: logical_not (sha256 ae3bf9249055bd45).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: logical_not
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0, true>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0, true>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_logical_not
 
 AL_REGISTER_KERNEL(logical_not, {"logical_not", &::al::math::op_logical_not::entry,
-                   1, 0, 0x1ff, ::al::OutKind::kBool,
+                   1, 0, 0x3ff, ::al::OutKind::kBool,
                    ::al::KernelKind::kElementwise, ::al::math::op_logical_not::kTensorNames,
                    ::al::math::op_logical_not::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: lt.Tensor (sha256 a86d3c8890d9806b).
+// @generated from native_functions.yaml: lt.Tensor (sha256 12900b9d6598dacd).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lt.Tensor
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0, true>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0, true>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", "other", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_lt_Tensor
 
 AL_REGISTER_KERNEL(lt_Tensor, {"lt.Tensor", &::al::math::op_lt_Tensor::entry,
-                   2, 0, 0x1ff, ::al::OutKind::kBool,
+                   2, 0, 0x3ff, ::al::OutKind::kBool,
                    ::al::KernelKind::kElementwise, ::al::math::op_lt_Tensor::kTensorNames,
                    ::al::math::op_lt_Tensor::kScalarNames})

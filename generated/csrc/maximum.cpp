@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: maximum (sha256 1a1c9cc5f550efc6).
+// @generated from native_functions.yaml: maximum (sha256 41a71f7f09b62540).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: maximum
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", "other", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_maximum
 
 AL_REGISTER_KERNEL(maximum, {"maximum", &::al::math::op_maximum::entry,
-                   2, 0, 0x1ff, ::al::OutKind::kSame,
+                   2, 0, 0x3ff, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_maximum::kTensorNames,
                    ::al::math::op_maximum::kScalarNames})

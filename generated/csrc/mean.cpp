@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: mean (sha256 33669082b7c0158a).
+// @generated from native_functions.yaml: mean (sha256 9e1e6d72abd6cee1).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: mean
@@ -10,7 +10,7 @@ namespace al::math::op_mean {
 
 // The entry: the dtype switch (dtype_entry in kernel_api.h) running the reduction.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Reduction<::al::MeanReducer>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Reduction<::al::MeanReducer>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -18,5 +18,5 @@ const char* const kTensorNames[] = {"self", nullptr};
 }  // namespace al::math::op_mean
 
 AL_REGISTER_KERNEL(mean, {"mean", &::al::math::op_mean::entry,
-                   1, 0, 0x1c0, ::al::OutKind::kSame, ::al::KernelKind::kReduction,
+                   1, 0, 0x3c0, ::al::OutKind::kSame, ::al::KernelKind::kReduction,
                    ::al::math::op_mean::kTensorNames, nullptr})

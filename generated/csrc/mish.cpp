@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: mish (sha256 484933a8cf98deff).
+// @generated from native_functions.yaml: mish (sha256 2d3f1c5102bea578).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: mish
-// The C++ kernel of `mish`: its `elementwise:` expression (native_functions.yaml:1897) as a
+// The C++ kernel of `mish`: its `elementwise:` expression (native_functions.yaml:1922) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1897 "native_functions.yaml"
+#line 1922 "native_functions.yaml"
     return self * tanh(self > 20 ? self : log1p(exp(self)));
 #line 18 "generated/csrc/mish.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_mish
 
 AL_REGISTER_KERNEL(mish, {"mish", &::al::math::op_mish::entry,
-                   1, 0, 0x1c0, ::al::OutKind::kSame,
+                   1, 0, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_mish::kTensorNames,
                    ::al::math::op_mish::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: prod (sha256 ac02727a6141e54b).
+// @generated from native_functions.yaml: prod (sha256 1d22389d5e617be8).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: prod
@@ -10,7 +10,7 @@ namespace al::math::op_prod {
 
 // The entry: the dtype switch (dtype_entry in kernel_api.h) running the reduction.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Reduction<::al::ProdReducer>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Reduction<::al::ProdReducer>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -18,5 +18,5 @@ const char* const kTensorNames[] = {"self", nullptr};
 }  // namespace al::math::op_prod
 
 AL_REGISTER_KERNEL(prod, {"prod", &::al::math::op_prod::entry,
-                   1, 0, 0x1ff, ::al::OutKind::kWideInt, ::al::KernelKind::kReduction,
+                   1, 0, 0x3ff, ::al::OutKind::kWideInt, ::al::KernelKind::kReduction,
                    ::al::math::op_prod::kTensorNames, nullptr})

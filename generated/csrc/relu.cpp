@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: relu (sha256 28349518b2845266).
+// @generated from native_functions.yaml: relu (sha256 359ad7f19981abdb).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: relu
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x1fe>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x3fe>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_relu
 
 AL_REGISTER_KERNEL(relu, {"relu", &::al::math::op_relu::entry,
-                   1, 0, 0x1fe, ::al::OutKind::kSame,
+                   1, 0, 0x3fe, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_relu::kTensorNames,
                    ::al::math::op_relu::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: sign (sha256 ad33402c5a27e50f).
+// @generated from native_functions.yaml: sign (sha256 ec88fd37f32facef).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sign
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_sign
 
 AL_REGISTER_KERNEL(sign, {"sign", &::al::math::op_sign::entry,
-                   1, 0, 0x1ff, ::al::OutKind::kSame,
+                   1, 0, 0x3ff, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_sign::kTensorNames,
                    ::al::math::op_sign::kScalarNames})

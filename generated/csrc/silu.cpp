@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: silu (sha256 1371ca459293c72b).
+// @generated from native_functions.yaml: silu (sha256 59e58e5b52013bf6).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: silu
-// The C++ kernel of `silu`: its `elementwise:` expression (native_functions.yaml:646) as a
+// The C++ kernel of `silu`: its `elementwise:` expression (native_functions.yaml:647) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 646 "native_functions.yaml"
+#line 647 "native_functions.yaml"
     return self / (1 + exp(-self));
 #line 18 "generated/csrc/silu.cpp"
   }
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_silu
 
 AL_REGISTER_KERNEL(silu, {"silu", &::al::math::op_silu::entry,
-                   1, 0, 0x1c0, ::al::OutKind::kSame,
+                   1, 0, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_silu::kTensorNames,
                    ::al::math::op_silu::kScalarNames})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: softshrink (sha256 860062b0d8f364ac).
+// @generated from native_functions.yaml: softshrink (sha256 395b0436630b100f).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: softshrink
-// The C++ kernel of `softshrink`: its `elementwise:` expression (native_functions.yaml:1861) as a
+// The C++ kernel of `softshrink`: its `elementwise:` expression (native_functions.yaml:1886) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   AlCompute lambd;
 
   auto operator()(AlCompute self) const {
-#line 1861 "native_functions.yaml"
+#line 1886 "native_functions.yaml"
     return self > lambd ? self - lambd : (self < -lambd ? self + lambd : (self == self ? 0 : self));
 #line 19 "generated/csrc/softshrink.cpp"
   }
@@ -22,7 +22,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 1>, 0x1c0>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 1>, 0x3c0>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -31,6 +31,6 @@ const char* const kScalarNames[] = {"lambd", nullptr};
 }  // namespace al::math::op_softshrink
 
 AL_REGISTER_KERNEL(softshrink, {"softshrink", &::al::math::op_softshrink::entry,
-                   1, 1, 0x1c0, ::al::OutKind::kSame,
+                   1, 1, 0x3c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_softshrink::kTensorNames,
                    ::al::math::op_softshrink::kScalarNames})

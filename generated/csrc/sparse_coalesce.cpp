@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: coalesce (sha256 83f8cc54b6763af1).
+// @generated from native_functions.yaml: coalesce (sha256 816a60d3dcf0eba4).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: coalesce
 // The dtype-switched entry of the hand-written kernel `sparse_coalesce` (aten_lite/csrc/sparse_coalesce.h), named by the
-// `cpp:` key of `coalesce` (native_functions.yaml:1088). The header's Kernel struct declares the
+// `cpp:` key of `coalesce` (native_functions.yaml:1113). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/sparse_coalesce.h"
 
@@ -13,7 +13,7 @@ using Kernel = ::al::sparse_coalesce::Kernel;
 
 // The entry: the dtype switch over the entry's dtypes (dtype_entry in kernel_api.h).
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<Kernel, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<Kernel, 0x3ff>(dtype, t, s);
 }
 
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
@@ -22,6 +22,6 @@ const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 AL_REGISTER_KERNEL(sparse_coalesce, {"sparse_coalesce", &::al::custom::sparse_coalesce::entry,
                    ::al::custom::sparse_coalesce::Kernel::kTensors,
-                   ::al::custom::sparse_coalesce::Kernel::kScalars, 0x1ff, ::al::OutKind::kSame,
+                   ::al::custom::sparse_coalesce::Kernel::kScalars, 0x3ff, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::sparse_coalesce::Kernel::kTensorNames,
                    ::al::custom::sparse_coalesce::Kernel::kScalarNames, &::al::custom::sparse_coalesce::kSig})

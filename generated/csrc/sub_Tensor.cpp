@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: sub.Tensor (sha256 61ad4b45b4be10be).
+// @generated from native_functions.yaml: sub.Tensor (sha256 7d3b8ef365382495).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sub.Tensor
@@ -22,7 +22,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x1fe>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x3fe>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", "other", nullptr};
@@ -31,6 +31,6 @@ const char* const kScalarNames[] = {"alpha", nullptr};
 }  // namespace al::math::op_sub_Tensor
 
 AL_REGISTER_KERNEL(sub_Tensor, {"sub.Tensor", &::al::math::op_sub_Tensor::entry,
-                   2, 1, 0x1fe, ::al::OutKind::kSame,
+                   2, 1, 0x3fe, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_sub_Tensor::kTensorNames,
                    ::al::math::op_sub_Tensor::kScalarNames})

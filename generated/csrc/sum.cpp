@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: sum (sha256 2fcbb1bf72c4f193).
+// @generated from native_functions.yaml: sum (sha256 efd0c6da3351a422).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sum
@@ -10,7 +10,7 @@ namespace al::math::op_sum {
 
 // The entry: the dtype switch (dtype_entry in kernel_api.h) running the reduction.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Reduction<::al::SumReducer>, 0x1ff>(dtype, t, s);
+  return ::al::dtype_entry<::al::Reduction<::al::SumReducer>, 0x3ff>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -18,5 +18,5 @@ const char* const kTensorNames[] = {"self", nullptr};
 }  // namespace al::math::op_sum
 
 AL_REGISTER_KERNEL(sum, {"sum", &::al::math::op_sum::entry,
-                   1, 0, 0x1ff, ::al::OutKind::kWideInt, ::al::KernelKind::kReduction,
+                   1, 0, 0x3ff, ::al::OutKind::kWideInt, ::al::KernelKind::kReduction,
                    ::al::math::op_sum::kTensorNames, nullptr})

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: threshold (sha256 547861c2efaec9f1).
+// @generated from native_functions.yaml: threshold (sha256 c95286dc1a319a7e).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: threshold
-// The C++ kernel of `threshold`: its `elementwise:` expression (native_functions.yaml:1911) as a
+// The C++ kernel of `threshold`: its `elementwise:` expression (native_functions.yaml:1936) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -14,7 +14,7 @@ struct Functor {
   AlCompute value;
 
   auto operator()(AlCompute self) const {
-#line 1911 "native_functions.yaml"
+#line 1936 "native_functions.yaml"
     return self <= threshold ? value : self;
 #line 20 "generated/csrc/threshold.cpp"
   }
@@ -23,7 +23,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 2>, 0x1fe>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 2>, 0x3fe>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -32,6 +32,6 @@ const char* const kScalarNames[] = {"threshold", "value", nullptr};
 }  // namespace al::math::op_threshold
 
 AL_REGISTER_KERNEL(threshold, {"threshold", &::al::math::op_threshold::entry,
-                   1, 2, 0x1fe, ::al::OutKind::kSame,
+                   1, 2, 0x3fe, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_threshold::kTensorNames,
                    ::al::math::op_threshold::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: trunc (sha256 8ef1660c1202c046).
+// @generated from native_functions.yaml: trunc (sha256 7f4dfcdca4d1fd14).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: trunc
@@ -21,7 +21,7 @@ struct Functor {
 // The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
 // with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x1fe>(dtype, t, s);
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x3fe>(dtype, t, s);
 }
 
 const char* const kTensorNames[] = {"self", nullptr};
@@ -30,6 +30,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_trunc
 
 AL_REGISTER_KERNEL(trunc, {"trunc", &::al::math::op_trunc::entry,
-                   1, 0, 0x1fe, ::al::OutKind::kSame,
+                   1, 0, 0x3fe, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_trunc::kTensorNames,
                    ::al::math::op_trunc::kScalarNames})

@@ -35,7 +35,7 @@ GENERATED_DIR = "generated/csrc"
 STORAGE = {
     "bool": "bool", "uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t",
     "int32": "int32_t", "int64": "int64_t", "float16": "::al::half", "float32": "float",
-    "float64": "double",
+    "float64": "double", "bfloat16": "::al::bf16",
 }
 
 # Schema types an elementwise kernel receives: tensors as inputs, the rest as scalars.

@@ -57,11 +57,24 @@ Comment-only lines and the numbers of ``#line`` directives are left out of the h
 change the object code (no ``-g``, no ``__LINE__``), and they are exactly what moves when an op
 is added to the YAML above others (the provenance header's YAML digest, the YAML line of each
 expression). So adding one op recompiles one file.
+
+Note [Native flags in cache keys]
+``-march=native`` (or ``-mtune=``/``-mcpu=native``) means a different target on every CPU, so
+its words alone must not key a cache: a cache folder shared between machines (a network home,
+a copied ``AL_CACHE_DIR``) would hand one CPU objects built for another, which die there with
+an illegal instruction. When the flags hold such a word, the toolchain's fingerprint, part of
+every key built from it (object cache, op libraries, fused kernels and their precompiled
+header), also holds ``native_target(cxx).key``: the digest of what the compiler resolves
+``-march=native`` to, read from ``CXX -march=native -Q --help=target`` (its -march value and
+every target option; about 30 ms, once per process and compiler), or, for a compiler that does
+not print it, of the first processor of /proc/cpuinfo (vendor, family, model, flag words).
+Two CPUs that resolve alike share objects; any difference in the target gives new keys.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import hashlib
 import os
 import platform
@@ -89,6 +102,12 @@ _LINE_DIRECTIVE = re.compile(r"^(\s*#\s*line\s+)\d+", re.MULTILINE)
 _COMMENT_LINE = re.compile(r"^\s*//.*\n", re.MULTILINE)
 _YAML_LINE = re.compile(r'^\s*#\s*line\s+(\d+)\s+"([^"]+\.yaml)"', re.MULTILINE)
 _OP_LINE = re.compile(r"^// op: (\S+)", re.MULTILINE)
+# A flag whose meaning is the build machine's CPU (Note [Native flags in cache keys]).
+_NATIVE_FLAG = re.compile(r"-m(arch|tune|cpu)=native")
+# The instruction-set options of `-Q --help=target` (not -m64, -mfentry, -mred-zone, ...).
+_ISA_OPTION = re.compile(r"(avx|sse|fma|f16c|bmi|lzcnt|popcnt|movbe|aes|pclmul|sha|vpclmulqdq|"
+                         r"gfni|vaes|adx|rdrnd|rdseed|xsave|amx|cx16|sahf|prfchw|clflushopt|"
+                         r"clwb|rtm|hle)[a-z0-9_.]*")
 _ERROR = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?:\d+:)? (?:fatal )?error: (?P<msg>.*)$",
                     re.MULTILINE)
 
@@ -232,11 +251,77 @@ def toolchain(root: Path) -> Toolchain:
               "-I" + numpy.get_include()]
     fingerprint = (f"{_compiler_version(cxx)}|python {sys.version}|numpy {numpy.__version__}"
                    f"|{sysconfig.get_platform()}")
+    if any(_NATIVE_FLAG.fullmatch(f) for f in flags):  # Note [Native flags in cache keys]
+        fingerprint += f"|cpu {native_target(cxx).key}"
     objdir = OBJECT_DIR
     if extra_c or extra_ld:
         tag = hashlib.sha256("\0".join((*extra_c, "|", *extra_ld)).encode()).hexdigest()[:10]
         objdir = f"{OBJECT_DIR}-{tag}"
     return Toolchain(cxx, tuple(flags), ("-shared", *libs, *extra_ld), fingerprint, objdir)
+
+
+@dataclass(frozen=True)
+class NativeTarget:
+    """What ``-march=native`` resolves to on this CPU with this compiler."""
+
+    arch: str  # the -march value the compiler picked ("cascadelake"), or the CPU's model name
+    features: tuple[str, ...]  # instruction-set options it enabled ("avx2", "avx512f", ...)
+    key: str  # digest of everything it resolved to: what cache keys hold
+
+
+def native_target(cxx: Sequence[str]) -> NativeTarget:
+    """The target ``-march=native`` means here (Note [Native flags in cache keys]), computed
+    once per process and compiler."""
+    return _native_target(tuple(cxx))
+
+
+@functools.lru_cache(maxsize=None)
+def _native_target(cxx: tuple[str, ...]) -> NativeTarget:
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C"}
+    try:
+        done = subprocess.run([*cxx, "-march=native", "-Q", "--help=target"], capture_output=True,
+                              text=True, env=env, check=False, stdin=subprocess.DEVNULL)
+    except OSError:
+        done = None
+    values: dict[str, str] = {}
+    if done is not None and done.returncode == 0:
+        for line in done.stdout.splitlines():
+            words = line.split()
+            if len(words) == 2 and words[0].startswith("-m"):
+                values[words[0]] = words[1]
+    if "-march=" in values:
+        features = tuple(sorted(name[2:] for name, value in values.items()
+                                if value == "[enabled]" and _ISA_OPTION.fullmatch(name[2:])))
+        text = "\n".join(f"{name} {value}" for name, value in sorted(values.items()))
+        return NativeTarget(values["-march="], features, _digest(text))
+    # A compiler that does not print its resolved target (clang): the CPU's own description.
+    return _cpu_description()
+
+
+def _cpu_description() -> NativeTarget:
+    """The CPU as the operating system describes it: /proc/cpuinfo's first processor
+    (vendor, family, model, its name and its flag words), else ``platform``'s words."""
+    fields: dict[str, str] = {}
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if not line.strip():
+                    break  # the first processor's block
+                name, _, value = line.partition(":")
+                fields[name.strip()] = value.strip()
+    except OSError:
+        pass
+    keep = ("vendor_id", "cpu family", "model", "model name", "flags", "Features",
+            "CPU implementer", "CPU architecture", "CPU variant", "CPU part", "isa", "uarch")
+    text = "\n".join(f"{k}={fields[k]}" for k in keep if k in fields) or \
+        f"{platform.machine()}|{platform.processor()}"
+    words = (fields.get("flags") or fields.get("Features") or "").split()
+    arch = fields.get("model name") or platform.processor() or platform.machine()
+    return NativeTarget(arch, tuple(sorted(words)), _digest(text))
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def extra_flags() -> tuple[list[str], list[str]]:

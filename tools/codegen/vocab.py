@@ -9,10 +9,11 @@ from __future__ import annotations
 # Order matters: the index of a dtype is its code in the generated C++ dtype switch.
 DTYPES: tuple[str, ...] = (
     "bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64",
+    "bfloat16",
 )
 
 _INTEGRAL = ("uint8", "int8", "int16", "int32", "int64")
-_FLOATING = ("float16", "float32", "float64")
+_FLOATING = ("float16", "float32", "float64", "bfloat16")
 
 # Named groups for `dtypes:`; a list of dtype names is accepted too.
 DTYPE_GROUPS: dict[str, tuple[str, ...]] = {

@@ -86,7 +86,7 @@ def _check_bound_fits(self, bound) -> None:
                 f"clamp: value {bound} cannot be converted to type {self._dtype.name} without "
                 "overflow")
     elif bound.__class__ in (int, float) and self._dtype.is_floating_point:
-        if math.isfinite(bound) and abs(bound) > float(np.finfo(self._dtype.np).max):
+        if math.isfinite(bound) and abs(bound) > _dtype.finfo(self._dtype).max:
             raise RuntimeError(
                 f"clamp: value {bound} cannot be converted to type {self._dtype.name} without "
                 "overflow")
@@ -131,8 +131,8 @@ def nan_to_num(self, nan=None, posinf=None, neginf=None):
     bools have no NaN or infinity: a copy."""
     if not self._dtype.is_floating_point:
         return self.clone()
-    info = np.finfo(self._dtype.np)
+    info = _dtype.finfo(self._dtype)
     args = (self, 0.0 if nan is None else nan,
-            float(info.max) if posinf is None else posinf,
-            float(info.min) if neginf is None else neginf)
+            info.max if posinf is None else posinf,
+            info.min if neginf is None else neginf)
     return _dispatch.handle("_nan_to_num").call(args)

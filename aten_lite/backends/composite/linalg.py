@@ -10,6 +10,7 @@ import math
 
 from .. import creation as _creation
 from ...vocab import dtype as _dtype
+from ...vocab.dtype import bfloat16 as _bfloat16
 from ..._generated import ops as al  # the generated op functions (al.add, ...)
 from ...rules.shapes import core as rules
 from .padding import constant_pad_nd
@@ -87,12 +88,21 @@ def _add_scaled(name, self, product, beta, alpha):
     return product + (self if beta == 1 else self * beta)
 
 
+def _rounded_once(name, product, self, m1, m2, beta, alpha):
+    """bfloat16 operands: the product, the scaling and the sum in float32, rounded to bfloat16
+    once at the end, as torch's CPU addmm/baddbmm are (three roundings would drift from it)."""
+    if self._dtype is _bfloat16 and m1._dtype is _bfloat16 and m2._dtype is _bfloat16:
+        wide = _add_scaled(name, self.float(), product(m1.float(), m2.float()), beta, alpha)
+        return wide.to(_bfloat16)
+    return _add_scaled(name, self, product(m1, m2), beta, alpha)
+
+
 def addmm(self, mat1, mat2, beta=1, alpha=1):
-    return _add_scaled("addmm", self, al.mm(mat1, mat2), beta, alpha)
+    return _rounded_once("addmm", al.mm, self, mat1, mat2, beta, alpha)
 
 
 def baddbmm(self, batch1, batch2, beta=1, alpha=1):
-    return _add_scaled("baddbmm", self, al.bmm(batch1, batch2), beta, alpha)
+    return _rounded_once("baddbmm", al.bmm, self, batch1, batch2, beta, alpha)
 
 
 # ---- einsum ----

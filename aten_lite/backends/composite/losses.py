@@ -37,7 +37,7 @@ def _norm(x, d, eps):
     differentiated (torch clamps in place without grad), and a zero vector's norm has a zero
     gradient (torch's vector norm), where sqrt's would be infinite. float16 squares in
     float32, where they cannot overflow (torch's norm accumulates so too)."""
-    wide = x.to(_dtype.float32) if x._dtype is _dtype.float16 else x
+    wide = x.to(_dtype.float32) if x._dtype in (_dtype.float16, _dtype.bfloat16) else x
     squares = (wide * wide).sum(d, keepdim=True)
     zero = squares == 0
     norm = al.where(zero, 0.0, al.where(zero, 1.0, squares).sqrt())

@@ -24,7 +24,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from ...vocab import grad_mode as _grad_mode, trace as _trace
-from ...vocab.dtype import float16, from_numpy
+from ...vocab.dtype import bfloat16, float16, from_numpy
 from ...tensors.tensor import Tensor, empty_array
 from ...rules.shapes import conv as rules
 
@@ -62,7 +62,7 @@ def _compute(t: Tensor) -> np.ndarray:
     """t's data in the compute dtype, contiguous: a gradient arriving as an expanded view (the
     backward of a sum) would otherwise send the products down NumPy's slow non-BLAS loop."""
     a = t._a
-    if t._dtype is float16:
+    if t._dtype is float16 or t._dtype is bfloat16:
         return a.astype(np.float32)
     return _contiguous(a)
 
@@ -70,7 +70,7 @@ def _compute(t: Tensor) -> np.ndarray:
 def _finish(out: np.ndarray, dtype) -> Tensor:
     if _trace.active is not None:
         _trace.note(dtype.name, None)  # NumPy ran it: a dtype, no C++ path code
-    if out.dtype != dtype.np:  # float16 computed in float32; NumPy's sum widens small ints
+    if out.dtype != dtype.np:  # float16, bfloat16 computed in float32; NumPy's sum widens small ints
         out = out.astype(dtype.np)
     return _wrap(_contiguous(out))
 

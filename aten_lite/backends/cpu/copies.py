@@ -29,8 +29,8 @@ _wrap = Tensor._wrap
 
 def _casting_quietly(src_kind: str, dst_kind: str):
     # NumPy warns when NaN or inf become integers; torch converts silently (the value is
-    # unspecified in both), so the warning would only be noise.
-    if src_kind == "f" and dst_kind != "f":
+    # unspecified in both), so the warning would only be noise. Kind "V" is bfloat16.
+    if src_kind in "fV" and dst_kind not in "fV":
         return np.errstate(invalid="ignore", over="ignore")
     return _NO_ERRSTATE
 

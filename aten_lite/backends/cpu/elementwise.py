@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...vocab import trace as _trace
-from ...vocab.dtype import float16
+from ...vocab.dtype import bfloat16, float16
 from ...rules.kernel_rules import (
     PARTIAL_OVERLAP, ElementwisePlan, c_kernel, check_inplace_shape, check_number_fits,
     check_out_dtype, check_writable, overlap, resize_out, wrapped,
@@ -35,6 +35,23 @@ _NUMBERS = frozenset((int, float, bool))
 
 # Dtype codes below this are bool and integers: where zero divisors and float scalars matter.
 _FIRST_FLOAT = float16.code
+
+
+# Note [bfloat16 times a number]
+# torch multiplies (and divides) a bfloat16 tensor by a Python float in float32, the number
+# kept as a float32 (its "opmath" scalar), and rounds the product once: x * 0.1 uses 0.1f, not
+# 0.1 rounded to bfloat16 (0.10009765625), which would move a fifth of the results by one unit;
+# a quotient likewise divides by the number as a float32. (Its
+# add and sub round the number to bfloat16 first, as the generic kernel does; the C++ kernels
+# convert their Scalar arguments, lerp's weight, addcmul's value, to float already.)
+_BY_NUMBER_IN_FLOAT32 = frozenset(("mul", "div"))
+
+
+def _bfloat16_by_number(name: str, a: np.ndarray, number: float) -> np.ndarray:
+    """``a`` (bfloat16) times or divided by ``number`` (Note [bfloat16 times a number])."""
+    fn = np.multiply if name == "mul" else np.divide
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        return fn(a.astype(np.float32), np.float32(number)).astype(bfloat16.np)
 
 
 # ---- the generic kernel (Note [Elementwise kernels]) ----
@@ -75,6 +92,14 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
     if entry is None:
         entry = plan.for_operands(ins)
     compute, out_dt, code, cnp = entry
+    if compute is bfloat16 and plan.name in _BY_NUMBER_IN_FLOAT32 and len(ins) == 2 and \
+            ins[1].__class__ is float and isinstance(ins[0], Tensor) and not scalars and \
+            ins[0]._dtype is bfloat16:
+        product = _bfloat16_by_number(plan.name, ins[0]._a, ins[1])
+        if out_array is None:
+            return product, entry
+        np.copyto(out_array, product)
+        return out_array, entry
     arrays = []
     shapes = []
     for x in ins:
@@ -105,6 +130,7 @@ def _binary_kernel(h, plan, cell, load):
     name = plan.name
     int_check = plan.int_check
     broadcast = rules.broadcast_shapes
+    by_number_in_float32 = name in _BY_NUMBER_IN_FLOAT32
 
     def binary(a, b, *s):
         # The hot path: two tensors (of one dtype, or of two with the promotion cached per
@@ -140,6 +166,9 @@ def _binary_kernel(h, plan, cell, load):
         # A tensor and a Python number: promotion is cached per (dtype, number type); the
         # number becomes a 0-dim array, which the C++ loop treats as one broadcast element.
         compute, out_dt, code, cnp = plan.for_tensor_and_number(t._dtype, number)
+        if compute is bfloat16 and by_number_in_float32 and tensor_first and \
+                number.__class__ is float and not s and t._dtype is bfloat16:
+            return _wrap(_bfloat16_by_number(name, t._a, number))
         arr = t._a if t._dtype is compute else t._a.astype(cnp)
         w = wrapped(number, cnp)
         x, y = (arr, w) if tensor_first else (w, arr)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...vocab import trace as _trace
+from ...vocab.dtype import bfloat16
 from ...rules import shapes as rules
 from ...tensors.tensor import Tensor, empty_array
 
@@ -23,10 +24,16 @@ _wrap = Tensor._wrap
 
 
 def _matmul_into(shape, dtype, a, b) -> Tensor:
-    out = empty_array(shape, dtype)
-    # NumPy calls the BLAS it ships with for float32/float64; for two matrices np.dot does
-    # it with half of np.matmul's fixed cost, which dominates small products.
-    (np.dot if len(shape) == 2 else np.matmul)(a._a, b._a, out=out)
+    product = np.dot if len(shape) == 2 else np.matmul
+    if dtype is bfloat16:
+        # computed in float32 (BLAS, float32 sums) and rounded once, as torch's CPU bfloat16
+        # products are: NumPy would otherwise loop over ml_dtypes' scalars
+        out = product(a._a.astype(np.float32), b._a.astype(np.float32)).astype(dtype.np)
+    else:
+        out = empty_array(shape, dtype)
+        # NumPy calls the BLAS it ships with for float32/float64; for two matrices np.dot does
+        # it with half of np.matmul's fixed cost, which dominates small products.
+        product(a._a, b._a, out=out)
     if _trace.active is not None:
         _trace.note(dtype.name, None)  # NumPy ran it: a dtype, but no C++ path code
     return _wrap(out)
@@ -45,7 +52,10 @@ def bmm(self, mat2):
 def dot(self, tensor):
     shape, dtype = rules.dot(self, tensor)
     out = empty_array(shape, dtype)
-    out[()] = np.dot(self._a, tensor._a)
+    if dtype is bfloat16:  # a float32 sum, rounded once (as _matmul_into)
+        out[()] = np.dot(self._a.astype(np.float32), tensor._a.astype(np.float32))
+    else:
+        out[()] = np.dot(self._a, tensor._a)
     return _wrap(out)
 
 

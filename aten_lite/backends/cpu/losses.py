@@ -5,7 +5,7 @@ derivative records it.
 Both view `self` as rows of classes, shape (N, C) (Note [nll_loss layout] in
 ``rules/shapes/loss.py``): a sample picks one class per row. A row whose target is
 `ignore_index` has weight 0; `mean` divides by the total weight of the rows it kept (NaN when
-every row is ignored, as in torch). float16 computes in float32 and rounds once.
+every row is ignored, as in torch). float16 and bfloat16 compute in float32 and round once.
 
 Without class weights (cross_entropy's common case) each is one C++ pass over the rows
 (``aten_lite/csrc/nll_loss.h``, ``aten_lite/csrc/nll_loss_backward.h``); with weights, NumPy
@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...vocab import trace as _trace
-from ...vocab.dtype import float16, float32, float64, int64
+from ...vocab.dtype import bfloat16, float16, float32, float64, int64
 from ...rules.kernel_rules import cached_c_kernel
 from ...tensors.tensor import Tensor, empty_array
 from ...rules.shapes import loss as rules
@@ -48,7 +48,7 @@ def _row_numbers(n: int) -> np.ndarray:
 def _picks(self: Tensor, target: Tensor, weight, ignore_index: int):
     """(row indices, class indices, per-row weights, compute dtype) with ignored rows
     weighted 0, and every kept target checked to be a class."""
-    compute = float32 if self._dtype is float16 else self._dtype
+    compute = float32 if self._dtype in (float16, bfloat16) else self._dtype
     c = self._shape[-1]
     t = target._a.reshape(-1)
     ignored = t == ignore_index

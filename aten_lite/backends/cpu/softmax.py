@@ -3,7 +3,7 @@ derivatives.yaml) whose steps run in the C++ entries the other ops generate.
 
 Both shift by the max along ``dim`` before ``exp``, so nothing overflows: softmax is
 ``e / sum(e)`` with ``e = exp(x - max)``, log_softmax is ``(x - max) - log(sum(e))``. As in
-torch, a row holding +inf (or only -inf) gives NaN. float16 computes in float32 and rounds once
+torch, a row holding +inf (or only -inf) gives NaN. float16 and bfloat16 compute in float32 and round once
 at the end, as torch does.
 """
 
@@ -12,12 +12,12 @@ from __future__ import annotations
 import numpy as np
 
 from ...vocab import trace as _trace
-from ...vocab.dtype import float16, float32, float64
+from ...vocab.dtype import bfloat16, float16, float32, float64
 from ...rules.kernel_rules import cached_c_kernel as _kernel
 from ...tensors.tensor import Tensor, empty_array, wrap_dim
 from ...rules import shapes as rules
 
-__all__ = ["softmax_cpu", "log_softmax_cpu", "log_softmax_backward_cpu"]
+__all__ = ["softmax_cpu", "softmax_backward_cpu", "log_softmax_cpu", "log_softmax_backward_cpu"]
 
 _wrap = Tensor._wrap
 
@@ -25,7 +25,7 @@ _wrap = Tensor._wrap
 def _prepare(self: Tensor, dim: int, dtype):
     """(input array in the compute dtype, at least 1-D; dim; result dtype; compute dtype)."""
     shape, result_dt = rules.softmax(self, dim, dtype)
-    compute = float32 if result_dt is float16 else result_dt
+    compute = float32 if result_dt is float16 or result_dt is bfloat16 else result_dt
     x = self._a
     if x.dtype != compute.np:
         x = x.astype(compute.np)
@@ -52,21 +52,47 @@ def _finish(self: Tensor, out: np.ndarray, result_dt, compute) -> Tensor:
     return _wrap(out if result_dt is compute else out.astype(result_dt.np))
 
 
+def _rows(a: np.ndarray) -> np.ndarray:
+    """a (its last dim the reduced one) as a matrix of rows: a view when a's layout allows."""
+    return a.reshape(-1, a.shape[-1])
+
+
 def softmax_cpu(self: Tensor, dim: int, dtype=None) -> Tensor:
     x, d, result_dt, compute = _prepare(self, dim, dtype)
     if x.size == 0:
         return _wrap(empty_array(self._shape, result_dt))
     code = compute.code
     out = empty_array(x.shape, compute)
+    if d == x.ndim - 1:  # the common case (attention's scores): one C++ pass per row
+        _kernel("softmax")(code, _rows(out), _rows(x))
+        return _finish(self, out, result_dt, compute)
     _kernel("sub.Tensor")(code, out, x, _reduce_keep("amax", code, x, d), 1)
     _kernel("exp")(code, out, out)
     _kernel("div.Tensor")(code, out, out, _reduce_keep("sum", code, out, d))
     return _finish(self, out, result_dt, compute)
 
 
-def _rows(a: np.ndarray) -> np.ndarray:
-    """a (its last dim the reduced one) as a matrix of rows: a view when a's layout allows."""
-    return a.reshape(-1, a.shape[-1])
+def softmax_backward_cpu(grad_output: Tensor, probs: Tensor, dim: int) -> Tensor:
+    """``probs * (grad - (grad * probs).sum(dim))``: softmax's gradient as one op, C++ passes
+    with no dispatch between them (attention's backward runs it every step)."""
+    rules.softmax_backward(grad_output, probs, dim)
+    compute = float32 if probs._dtype is float16 else probs._dtype
+    y, g = probs._a, grad_output._a
+    if y.dtype != compute.np:
+        y, g = y.astype(compute.np), g.astype(compute.np)
+    if not probs._shape:
+        y, g = y.reshape(1), g.reshape(1)
+    if y.size == 0:
+        return _wrap(empty_array(probs._shape, probs._dtype))
+    d, code = wrap_dim(dim, y.ndim), compute.code
+    out = empty_array(y.shape, compute)
+    if d == y.ndim - 1:  # one C++ pass per row (csrc/softmax_backward.h)
+        _kernel("softmax_backward")(code, _rows(out), _rows(g), _rows(y))
+        return _finish(probs, out, probs._dtype, compute)
+    _kernel("mul.Tensor")(code, out, g, y)
+    _kernel("sub.Tensor")(code, out, g, _reduce_keep("sum", code, out, d), 1)
+    _kernel("mul.Tensor")(code, out, y, out)
+    return _finish(probs, out, probs._dtype, compute)
 
 
 def log_softmax_cpu(self: Tensor, dim: int, dtype=None) -> Tensor:
@@ -112,7 +138,7 @@ def log_softmax_backward_cpu(grad_output: Tensor, log_probs: Tensor, dim: int) -
             _trace.note(dt.name, None)
         return _wrap(out)
     rules.log_softmax_backward(grad_output, log_probs, dim)
-    compute = float32 if log_probs._dtype is float16 else log_probs._dtype
+    compute = float32 if log_probs._dtype in (float16, bfloat16) else log_probs._dtype
     y, g = log_probs._a, grad_output._a
     if y.dtype != compute.np:
         y, g = y.astype(compute.np), g.astype(compute.np)

@@ -98,6 +98,9 @@ class PackedSequence(_PackedFields):
     def half(self) -> "PackedSequence":
         return self.to(dtype="float16")
 
+    def bfloat16(self) -> "PackedSequence":
+        return self.to(dtype="bfloat16")
+
     def long(self) -> "PackedSequence":
         return self.to(dtype="int64")
 

@@ -46,7 +46,7 @@ def conv_output_size(size, kernel, stride, padding, dilation) -> tuple:
                  for n, k, s, p, x in zip(size, kernel, stride, padding, dilation))
 
 
-_NUMERIC = "uint8, int8, int16, int32, int64, float16, float32, float64"  # the YAML `dtypes: all`
+_NUMERIC = "uint8, int8, int16, int32, int64, float16, float32, float64, bfloat16"  # the YAML `dtypes: all`
 
 
 def _check_dtypes(input, weight, bias, name: str = "convolution") -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...vocab.dtype import int64
 from .core import softmax
 
-__all__ = ["nll_loss", "nll_loss_backward", "log_softmax_backward"]
+__all__ = ["nll_loss", "nll_loss_backward", "log_softmax_backward", "softmax_backward"]
 
 _REDUCTIONS = {0: "none", 1: "mean", 2: "sum"}
 
@@ -62,16 +62,25 @@ def nll_loss_backward(grad_output, self, target, weight, reduction: int, ignore_
     return self._shape, self._dtype
 
 
+def _softmax_grad(op: str, name: str, grad_output, y, dim: int):
+    """The rule of a softmax-family gradient from the forward's output ``y`` (called ``name``):
+    y's shape and dtype; grad_output must match them."""
+    if not y._dtype.is_floating_point:
+        # The binding checks `dtypes:` on an argument named self only; this op has none.
+        raise NotImplementedError(f"al.{op}: not implemented for '{y._dtype.name}'; "
+                                  "supported: float16, float32, float64, bfloat16")
+    if grad_output._shape != y._shape or grad_output._dtype is not y._dtype:
+        raise ValueError(
+            f"{op}: grad_output ({grad_output._dtype.name}, shape {list(grad_output._shape)}) "
+            f"must match {name} ({y._dtype.name}, shape {list(y._shape)})")
+    return softmax(y, dim)
+
+
 def log_softmax_backward(grad_output, log_probs, dim: int):
     """`_log_softmax_backward`: log_probs' shape and dtype; grad_output must match them."""
-    if not log_probs._dtype.is_floating_point:
-        # The binding checks `dtypes:` on an argument named self only; this op has none.
-        raise NotImplementedError(f"al._log_softmax_backward: not implemented for "
-                                  f"'{log_probs._dtype.name}'; supported: float16, float32, "
-                                  "float64")
-    if grad_output._shape != log_probs._shape or grad_output._dtype is not log_probs._dtype:
-        raise ValueError(
-            f"_log_softmax_backward: grad_output ({grad_output._dtype.name}, shape "
-            f"{list(grad_output._shape)}) must match log_probs ({log_probs._dtype.name}, "
-            f"shape {list(log_probs._shape)})")
-    return softmax(log_probs, dim)
+    return _softmax_grad("_log_softmax_backward", "log_probs", grad_output, log_probs, dim)
+
+
+def softmax_backward(grad_output, probs, dim: int):
+    """`_softmax_backward`: probs' shape and dtype; grad_output must match them."""
+    return _softmax_grad("_softmax_backward", "probs", grad_output, probs, dim)

@@ -1,0 +1,60 @@
+"""CPU kernels of layer normalisation: `_layer_norm` (over the last dim, with an affine
+weight and bias) and `_layer_norm_backward`, its gradient with respect to the input, each one
+C++ pass over the rows (``aten_lite/csrc/layer_norm.h``,
+``aten_lite/csrc/layer_norm_backward.h``).
+nn.functional.layer_norm calls the op when it has both weight and bias, and composes its ops
+otherwise. float16 computes in float32 and rounds once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...vocab import trace as _trace
+from ...vocab.dtype import float16, float32
+from ...rules.kernel_rules import cached_c_kernel as _kernel
+from ...rules import shapes as rules
+from ...tensors.tensor import Tensor, empty_array
+
+__all__ = ["layer_norm_cpu", "layer_norm_backward_cpu"]
+
+_wrap = Tensor._wrap
+
+
+def _compute(t: Tensor, compute) -> np.ndarray:
+    a = t._a
+    return a if a.dtype == compute.np else a.astype(compute.np)
+
+
+def _rows(a: np.ndarray) -> np.ndarray:
+    """a as a matrix of rows along its last dim: a view when a's layout allows."""
+    return a.reshape(-1, a.shape[-1])
+
+
+def _finish(out: np.ndarray, dtype, compute) -> Tensor:
+    if _trace.active is not None:
+        _trace.note(compute.name, None)
+    return _wrap(out if dtype is compute else out.astype(dtype.np))
+
+
+def layer_norm_cpu(self: Tensor, weight: Tensor, bias: Tensor, eps: float) -> Tensor:
+    shape, dtype = rules.layer_norm(self, weight, bias, eps)
+    compute = float32 if dtype is float16 else dtype
+    out = empty_array(shape, compute)
+    if out.size:
+        _kernel("layer_norm")(compute.code, _rows(out), _rows(_compute(self, compute)),
+                              _compute(weight, compute), _compute(bias, compute), eps)
+    return _finish(out, dtype, compute)
+
+
+def layer_norm_backward_cpu(grad_output: Tensor, self: Tensor, weight: Tensor,
+                            eps: float) -> Tensor:
+    shape, dtype = rules.layer_norm_backward(grad_output, self, weight, eps)
+    compute = float32 if dtype is float16 else dtype
+    out = empty_array(shape, compute)
+    if out.size:
+        _kernel("layer_norm_backward")(compute.code, _rows(out),
+                                       _rows(_compute(grad_output, compute)),
+                                       _rows(_compute(self, compute)), _compute(weight, compute),
+                                       eps)
+    return _finish(out, dtype, compute)
