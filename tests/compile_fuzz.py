@@ -58,6 +58,8 @@ FAMILIES = {
     "view": "t, transpose, permute, reshape, view, slicing, select, unsqueeze, expand",
     "matmul": "@ with a weight argument or closure tensor, a @ b.t()",
     "softmax": "softmax and log_softmax",
+    "row_reduce": "reductions over the last dims broadcast back into their rows (a softmax, "
+                  "a normalisation written by hand; keepdim=False then unsqueeze)",
     "cat": "al.cat and al.stack",
     "inplace": "add_, mul_, zero_, clamp_, writes through views of intermediates",
     "inplace_input": "in-place writes to arguments that do not require grad and their views",
@@ -549,6 +551,44 @@ class _Gen:
         self.read(op, a, result=v)
         self.emit(f"{v.name} = {a.name}.{op}({d})", {"softmax"}, v)
 
+    def row_reduce(self) -> None:
+        """A reduction over the last dim (or two) read back by the rows it came from: the
+        row fusion of graph mode (Note [Row fusion] in aten_lite/compile/passes/fusion.py)."""
+        r = self.rng
+        a = self.pick(lambda v: v.floating and len(v.shape) >= 1 and v.mag < 1e4)
+        if a is None:
+            return
+        nd = len(a.shape)
+        k = 2 if nd >= 2 and r.random() < 0.25 else 1
+        dims = "-1" if k == 1 else "(-2, -1)"
+        op = r.choice(["sum", "mean", "amax", "amin", "mean"])
+        if k == 1 and r.random() < 0.3:
+            red = f"{a.name}.{op}(-1).unsqueeze(-1)"
+        else:
+            red = f"{a.name}.{op}({dims}, keepdim=True)"
+        form = r.choice(["center", "softmax", "scale", "norm", "rms", "twice"])
+        mag = a.mag
+        if form == "center":
+            text, mag = f"{a.name} - {red}", 2 * a.mag * (50 if op == "sum" else 1)
+        elif form == "softmax":
+            text = f"({a.name} - {a.name}.amax({dims}, keepdim=True)).exp()"
+            text, mag = f"{text} / {text}.sum({dims}, keepdim=True)", 1.0
+        elif form == "scale":
+            text = f"{a.name} * {red}.tanh()"
+        elif form == "norm":  # mean, then the variance of the centred row: two passes
+            c = f"({a.name} - {a.name}.mean({dims}, keepdim=True))"
+            text, mag = f"{c} * ({c} * {c}).mean({dims}, keepdim=True).add(1e-3).rsqrt()", \
+                2 * a.mag * 40
+        elif form == "rms":
+            text, mag = (f"{a.name} * ({a.name} * {a.name}).mean({dims}, keepdim=True)"
+                         ".add(1e-3).rsqrt()"), a.mag * 40
+        else:  # a row value read by a row-level op, then by the row
+            text, mag = f"{a.name} + ({red} * 0.5).sigmoid() * {red}", a.mag * (100 if op == "sum" else 2)
+        v = self.temp(a.shape, a.dtype, mag)
+        self.read("mul", a, result=v)
+        self.read("exp", a, result=v)
+        self.emit(f"{v.name} = {text}", {"row_reduce"}, v)
+
     def cat(self) -> None:
         r = self.rng
         a = self.pick(lambda v: len(v.shape) >= 1)
@@ -723,6 +763,7 @@ class _Gen:
         makers = {"elementwise": [self.unary, self.binary, self.binary],
                   "reduction": [self.reduction], "view": [self.view, self.view],
                   "matmul": [self.matmul], "softmax": [self.softmax], "cat": [self.cat],
+                  "row_reduce": [self.row_reduce, self.row_reduce],
                   "inplace": [self.inplace], "cast": [self.cast]}
         makers.update({b: [getattr(self, b)] for b in self.breaks})
         pool = [m for fam, ms in makers.items() if fam in self.on for m in ms]

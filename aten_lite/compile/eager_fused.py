@@ -44,8 +44,8 @@ def eager_fused(spec: FusedSpec):
     # Each step calls its op's CPU kernel: what the dispatcher would pick for CPU strided
     # inputs that need no gradient (the contract's inputs), without its per-call decisions.
     kinds = {"in": 0, "step": 1, "const": 2}
-    plans = [(handle(step.op).table, tuple((kinds[k], v) for k, v in step.args))
-             for step in spec.steps]
+    plans = [(None if _is_row_reduction(spec, step) else handle(step.op).table,
+              tuple((kinds[k], v) for k, v in step.args)) for step in spec.steps]
     expand = handle("expand")
     contiguous = handle("contiguous")
     copy_ = handle("copy_")
@@ -61,10 +61,17 @@ def eager_fused(spec: FusedSpec):
         space = shapes[0] if shapes and all(x == shapes[0] for x in shapes) \
             else _broadcast_shape(shapes)
         results: list = []
-        for table, argplan in plans:
+        for step, (table, argplan) in zip(spec.steps, plans):
             args = [inputs[v] if k == 0 else results[v] if k == 1 else v for k, v in argplan]
-            results.append(table[CPU](*args))
-        full = [_to_space(results[j], space, expand, contiguous) for j in spec.outputs]
+            if table is None:
+                x = _to_space(args[0], space, expand, contiguous)
+                results.append(_reduce_row(step, x, spec.row_dims))
+            else:
+                results.append(table[CPU](*args))
+        levels = _levels(spec)
+        row_shape = tuple(space[:len(space) - spec.row_dims]) + (1,) * spec.row_dims
+        full = [_to_space(results[j], row_shape if levels[j] else space, expand, contiguous)
+                for j in spec.outputs]
         if spec.reduction is not None:
             full.append(_reduce(spec, _to_space(results[-1], space, expand, contiguous)))
         if out is None:
@@ -78,9 +85,52 @@ def eager_fused(spec: FusedSpec):
     return kernel
 
 
+def _is_row_reduction(spec: FusedSpec, step) -> bool:
+    return spec.row_dims > 0 and step.op in _REDUCTIONS
+
+
+def _levels(spec: FusedSpec) -> list:
+    """Per step: whether it is row-level (fused_spec.py), always False without row_dims."""
+    rows = set(spec.row_inputs)
+    levels: list = []
+    for step in spec.steps:
+        if _is_row_reduction(spec, step):
+            levels.append(True)
+            continue
+        tensors = [(k, v) for k, v in step.args if k != "const"]
+        levels.append(spec.row_dims > 0 and bool(tensors) and all(
+            (v in rows) if k == "in" else levels[v] for k, v in tensors))
+    return levels
+
+
+def _reduce_row(step, x: Tensor, row_dims: int) -> Tensor:
+    """A row kernel's reduction step: ``step.op`` over the last ``row_dims`` dims, kept."""
+    nd = x.dim()
+    dims = list(range(nd - row_dims, nd))
+    if step.op == "prod":
+        for d in reversed(dims):
+            x = handle("prod").call((x, d, True, None))
+        return x
+    if step.op in ("amax", "amin"):
+        return handle(step.op).call((x, dims, True))
+    return handle(step.op).call((x, dims, True, None))
+
+
 def _check_spec(spec: FusedSpec) -> None:
     n_in = len(spec.inputs)
+    if spec.row_dims < 0 or (spec.row_dims and spec.reduction is not None):
+        raise ValueError(f"FusedSpec: row_dims={spec.row_dims} must be >= 0, and a row kernel "
+                         "has no trailing reduction")
+    for i in spec.row_inputs:
+        if not 0 <= i < n_in:
+            raise ValueError(f"FusedSpec: row input {i} out of range 0..{n_in - 1}")
     for j, step in enumerate(spec.steps):
+        if _is_row_reduction(spec, step):
+            if len(step.args) != 1 or step.args[0][0] == "const" or (
+                    step.args[0][0] == "step" and _levels(spec)[step.args[0][1]]) or (
+                    step.args[0][0] == "in" and step.args[0][1] in spec.row_inputs):
+                raise ValueError(f"FusedSpec step {j} ({step.op}): a row reduction takes one "
+                                 "element-level argument")
         for a in step.args:
             kind, v = a
             if kind == "in" and not (0 <= v < n_in):

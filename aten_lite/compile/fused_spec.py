@@ -41,6 +41,15 @@ class FusedSpec:
     outputs: Tuple[int, ...]             # step indices written out as (dense, contiguous) result tensors
     reduction: Optional[FusedReduction] = None   # if set: applied to the LAST step; the reduced tensor is
                                                  # the last output (outputs may still list other steps)
+    # Row kernels (Note [Row fusion] in compile/passes/fusion.py): row_dims > 0 makes the last
+    # row_dims dims of the iteration space a row. A step may then be a reduction of a row,
+    # FusedStep("sum"/"mean"/"amax"/"amin"/"prod", (arg,), dtype), whose value is one per row and
+    # broadcasts back over the row when a later step reads it. A step is row-level when every
+    # tensor it reads is (a reduction, a row-level step, or an input listed in row_inputs, which
+    # is given with shape space[:-row_dims] + (1,) * row_dims); other steps are element-level.
+    # An output of a row-level step has that keepdim shape. `reduction` is None in a row kernel.
+    row_dims: int = 0
+    row_inputs: Tuple[int, ...] = ()
 
 # The builder's entry point (branch `fuse`, module aten_lite/compile/kernels.py):
 #   compile_fused(spec: FusedSpec) -> FusedKernel

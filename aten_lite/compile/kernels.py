@@ -34,6 +34,7 @@ from ..vocab.dispatch_keys import CPU
 from ..rules.shapes import core as rules
 from .fused_spec import FusedSpec
 from .kernels_cache import cache_dir, load_or_build, load_or_build_many
+from .kernels_rows import row_source
 from .kernels_source import FusionBuildError, FusedSource, fused_source
 
 __all__ = ["compile_fused", "compile_many", "FusedKernel", "FusionBuildError", "cache_dir"]
@@ -55,7 +56,7 @@ def compile_fused(spec: FusedSpec) -> "FusedKernel":
     if found is not None:
         return found
     start = time.perf_counter()
-    kernel, source = load_or_build(_code_spec(spec), fused_source)
+    kernel, source = load_or_build(_code_spec(spec), _source)
     result = FusedKernel(spec, source, kernel, time.perf_counter() - start)
     _Built.kernels[spec] = result
     return result
@@ -76,7 +77,7 @@ def compile_many(specs, jobs: int | None = None) -> list:
             raise TypeError(f"compile_many: expected FusedSpecs, got {type(spec).__name__}")
     todo = list(dict.fromkeys(s for s in specs if s not in _Built.kernels))
     start = time.perf_counter()
-    built = load_or_build_many([_code_spec(s) for s in todo], fused_source,
+    built = load_or_build_many([_code_spec(s) for s in todo], _source,
                                jobs or os.cpu_count() or 1)
     seconds = (time.perf_counter() - start) / max(1, len(todo))
     for spec, found in zip(todo, built):
@@ -84,6 +85,12 @@ def compile_many(specs, jobs: int | None = None) -> list:
             _Built.kernels[spec] = FusedKernel(spec, found[1], found[0], seconds)
     failed = {s: f for s, f in zip(todo, built) if isinstance(f, Exception)}
     return [failed.get(s) or _Built.kernels[s] for s in specs]
+
+
+def _source(spec: FusedSpec) -> FusedSource:
+    """The translation unit of ``spec``: a row kernel's (Note [Row kernels] in kernels_rows.py)
+    or a fused loop's."""
+    return row_source(spec) if spec.row_dims else fused_source(spec)
 
 
 def _code_spec(spec: FusedSpec) -> FusedSpec:
@@ -107,12 +114,16 @@ class FusedKernel:
         self._dtypes = tuple(_dtype.parse(d) for d in spec.inputs)
         self._out_dtypes = tuple(_dtype.parse(spec.steps[j].dtype) for j in spec.outputs)
         self._bound: dict = {}  # input shapes -> bind()'s function
+        if spec.row_dims:
+            from .kernels_rows import step_levels
+            self._levels = step_levels(spec)
+            self._row_inputs = frozenset(spec.row_inputs)
 
     @property
     def source(self) -> FusedSource:
         """The C++ text and a summary of the group (rendered again for a cached kernel)."""
         if self._source is None:
-            self._source = fused_source(self.spec)
+            self._source = _source(self.spec)
         return self._source
 
     def __repr__(self) -> str:
@@ -120,6 +131,8 @@ class FusedKernel:
 
     def __call__(self, inputs, out=None) -> list:
         space = self._check_inputs(inputs)
+        if self.spec.row_dims:
+            return self._rows(inputs, space, out)
         if out is None:
             return self.bind(tuple(tuple(t._shape) for t in inputs))(inputs)
         arrays = [t._a if tuple(t._shape) == space else np.broadcast_to(t._a, space)
@@ -156,6 +169,8 @@ class FusedKernel:
 
     def _make_bound(self, shapes):
         space = tuple(rules.broadcast_shapes(*shapes))
+        if self.spec.row_dims:
+            return lambda inputs: self._rows(inputs, space, None)
         expand = [tuple(s) != space for s in shapes]
         kernel, wrap, out_dtypes = self._kernel, Tensor._wrap, self._out_dtypes
         r = self.spec.reduction
@@ -180,6 +195,47 @@ class FusedKernel:
                 kernel(0, reduced, *outs, *arrays)
             return [wrap(o) for o in outs] + [wrap(reduced.reshape(final) if shaped else reduced)]
         return reduction
+
+    def _rows(self, inputs, space, out) -> list:
+        """A row kernel's call (Note [Row kernels] in kernels_rows.py): every operand is
+        passed as (outer dims..., row), element-level ones broadcast to the iteration space
+        with the row dims merged (a copy only where they cannot be), row-level ones broadcast
+        to the space with the row dims kept as ones."""
+        k = self.spec.row_dims
+        if len(space) < k:
+            raise ValueError(f"fused kernel: a row kernel over {k} row dim(s) needs inputs of "
+                             f"at least {k} dims, got the iteration space {space}")
+        outer = tuple(space[:len(space) - k])
+        row_shape = outer + (1,) * k
+        n = 1
+        for d in space[len(space) - k:]:
+            n *= d
+        levels = self._levels
+        arrays = []
+        for i, t in enumerate(inputs):
+            if i in self._row_inputs:
+                a = np.broadcast_to(t._a, row_shape)
+                arrays.append(a.reshape(outer + (1,)) if k != 1 else a)
+            else:
+                a = t._a if tuple(t._shape) == space else np.broadcast_to(t._a, space)
+                arrays.append(a.reshape(outer + (n,)) if k != 1 else a)
+        shapes = [row_shape if levels[j] else space for j in self.spec.outputs]
+        if out is None:
+            outs = [empty_array(s, d) for s, d in zip(shapes, self._out_dtypes)]
+        else:
+            if len(out) != len(shapes):
+                raise ValueError(f"fused kernel: expected {len(shapes)} out tensors, got "
+                                 f"{len(out)}")
+            outs = [self._check_out(o, s, d, "an")._a for o, s, d in zip(out, shapes,
+                                                                          self._out_dtypes)]
+            for a in outs:
+                if not a.flags.c_contiguous:
+                    raise ValueError("fused kernel: a row kernel's out tensors must be "
+                                     "contiguous")
+        if 0 not in space:  # no rows (or empty ones): nothing to compute
+            self._kernel(0, *(a.reshape(outer + ((1,) if levels[j] else (n,)))
+                              for a, j in zip(outs, self.spec.outputs)), *arrays)
+        return self._results(outs, out)
 
     def _check_inputs(self, inputs) -> tuple:
         """The iteration space of ``inputs``, once they are checked."""

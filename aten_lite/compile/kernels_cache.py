@@ -129,7 +129,8 @@ def _key(spec, tools, root: Path, build) -> str:
     # fusion table] in tools/codegen/api_fusion.py): their expressions, YAML lines, arguments
     # and storage types; a YAML edit that changes no row keeps every key.
     files = [fusion_entries.builtin_file(), here / "kernels_source.py",
-             here / "fusion_entries.py", template,
+             here / "fusion_entries.py", template, here / "kernels_rows.py",
+             here / "jit" / "fused_rows.cpp.j2",
              *sorted(build.local_headers(root, template)), *library_tables(spec)]
     for path in files:
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")

@@ -146,6 +146,9 @@ def fused_source(spec: FusedSpec) -> FusedSource:
     # A library's op (NS::op): Note [Library ops in fused kernels].
     from .library_entries import LibraryEntryError, library_entry
 
+    if spec.row_dims:
+        raise FusionBuildError("fused kernel: a row kernel's spec (row_dims > 0) is rendered by "
+                               "kernels_rows.row_source, not fused_source")
     entries = _entries()
     where, nfs = [], []
     for j, step in enumerate(spec.steps):
@@ -207,7 +210,9 @@ class _Step:
     args: tuple[str, ...]  # C++ arguments of the functor call
 
 
-def _step(j, step, nf, input_dtypes, step_dtypes, summary) -> _Step:
+def _step(j, step, nf, input_dtypes, step_dtypes, summary, names=None) -> _Step:
+    """The functor of step ``j``; ``names(kind, v)`` is the C++ expression of argument
+    ("in", v) or ("step", v) (default ``in{v}`` and ``v{v}``)."""
     schema = nf.args  # (name, default) in schema order
     where = f"fused kernel {summary}: step {j} ({step.op}, {nf.loc})"
     if len(step.args) > len(schema):
@@ -250,7 +255,7 @@ def _step(j, step, nf, input_dtypes, step_dtypes, summary) -> _Step:
         if kind == "const":
             args.append(f"static_cast<{c_type}>({_wrapped(v, compute, k_storage, where)})")
         else:
-            source = f"in{v}" if kind == "in" else f"v{v}"
+            source = names(kind, v) if names else f"in{v}" if kind == "in" else f"v{v}"
             args.append(f"static_cast<{c_type}>(static_cast<{k_storage}>({source}))")
     inits = []
     for name in nf.scalars:

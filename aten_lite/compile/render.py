@@ -58,7 +58,13 @@ def listing(g: Graph) -> str:
         ins = ", ".join(v.name for v in gr.inputs)
         outs = ", ".join(v.name for v in gr.outputs)
         red = f", then {gr.spec.reduction.op}" if gr.spec.reduction else ""
-        lines.append(f"  fused g{gr.id}: {len(gr.spec.steps)} elementwise step(s){red}; reads "
+        what = f"{len(gr.spec.steps)} elementwise step(s){red}"
+        if gr.spec.row_dims:  # Note [Row fusion] in passes/fusion.py
+            reds = [s.op for s in gr.spec.steps if s.op in ("sum", "mean", "amax", "amin", "prod")]
+            what = (f"row kernel over the last {gr.spec.row_dims} dim(s), "
+                    f"{len(gr.spec.steps) - len(reds)} elementwise step(s) and "
+                    f"{len(reds)} row reduction(s) ({', '.join(reds)})")
+        lines.append(f"  fused g{gr.id}: {what}; reads "
                      f"{ins}; writes {outs}; over {list(gr.space)}"
                      + (f" [{gr.note}]" if gr.note else ""))
     sched = " ".join(f"n{item.id}" if isinstance(item, Node) else f"g{item.id}"

@@ -3,7 +3,8 @@
 Each pass reads and rewrites a ``Graph`` (ir.py) and records what it did on the graph, so the
 printed listing explains it: DCE and CSE remove nodes (``graph.removed``), transpose
 folding turns ``t(mm(a, b))`` into a row-major product (Note [Folding transposes into
-products] in transpose.py), fusion groups nodes (``node.group``, ``graph.groups``),
+products] in transpose.py), decomposition turns softmax-like ops into the ops row fusion
+groups (Note [Decomposing softmax] in decompose.py), fusion groups nodes (``node.group``, ``graph.groups``),
 scheduling orders nodes and groups (``graph.schedule``), memory planning decides when
 buffers die and which dead buffer a fused kernel writes into (``graph.memory``), and
 branches marks independent spans a replay may run on two threads (``graph.branches``).
@@ -11,7 +12,7 @@ branches marks independent spans a replay may run on two threads (``graph.branch
 
 from __future__ import annotations
 
-from . import branches, cse, dce, fusion, memory, schedule, transpose
+from . import branches, cse, dce, decompose, fusion, memory, schedule, transpose
 
 __all__ = ["optimize"]
 
@@ -23,6 +24,7 @@ def optimize(graph, fuse: bool = True) -> None:
     dce.run(graph)
     transpose.run(graph)
     if fuse:
+        decompose.run(graph, fusion._MAX_ROW)
         fusion.run(graph)
     schedule.run(graph)
     memory.run(graph)

@@ -23,6 +23,29 @@ would walk a column at a time, one scalar at a time: the digits MLP's backward g
 relu'-then-sum(0) took 27 us that way against about 8 us for the fused elementwise kernel
 followed by eager's row-wise sum. So such a reduction stays a node of its own.
 
+Note [Row fusion]
+A reduction over the last dims (not all of them) whose result is broadcast back into the rows
+it came from (softmax's ``x - x.amax(-1, keepdim=True)``, layer_norm's mean and variance) does
+not close its group: the group becomes a row group (``rows``: how many trailing dims make a
+row), whose kernel handles a row at a time (Note [Row kernels] in kernels_rows.py). Its values
+are element-level (the group's shape, ``space``) or row-level (one per row: shaped
+``space[:-rows] + (1,) * rows``, keepdim, or ``space[:-rows]``). A node joins a row group when
+  * it is such a reduction (a floating sum/mean/amax/amin/prod keeping its dtype, over the
+    group's row dims, of a row of at least 2 and at most _MAX_ROW elements) of an
+    element-level value of the group, or of a value from outside, which starts a group;
+  * or it is elementwise with the group's shape, reading row-level values of the group only
+    in their keepdim shape (a value shaped ``space[:-rows]`` would broadcast against the row,
+    not along it);
+  * or it is elementwise with a row-level shape, reading no element-level value of the group
+    (``var + eps``, then ``rsqrt``): it runs once per row;
+  * or it is a view moving a row-level value between its two shapes (``unsqueeze(-1)`` after
+    ``keepdim=False``, the ``squeeze``/``reshape`` of a backward formula), or ``expand`` of one
+    to the group's shape (a ``SumBackward``); such an alias costs nothing in the kernel;
+  * and the ordering and in-place conditions above hold.
+A group whose only reduction is its last node and reduces the last step, read by nothing in
+the group, is an ordinary fused reduction (Note [Fused reductions keep to trailing dims]): that
+kernel also splits a long reduction over threads, which a row kernel does not.
+
 The kernel of a group is the builder's ``compile_fused(spec)`` when the
 builder module exists, else the reference ``eager_fused(spec)``; a build error
 (``FusionBuildError``) falls back to the reference for that group, and the listing says so.
@@ -30,13 +53,19 @@ builder module exists, else the reference ``eager_fused(spec)``; a build error
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..eager_fused import eager_fused
+from ...tensors.tensor import Tensor
 from ..fused_spec import FusedReduction, FusedSpec, FusedStep
 from ..ir import Value
 
-__all__ = ["run", "FusedGroup", "build_kernel"]
+__all__ = ["run", "FusedGroup", "build_kernel", "RowGroupKernel"]
 
 _REDUCTIONS = ("sum", "mean", "amax", "amin", "prod")
+_ALIASES = ("unsqueeze", "squeeze.dim", "view", "reshape", "expand")
+# The longest row a row group handles: a row's inputs stay in L2 between its passes.
+_MAX_ROW = 1 << 16
 _END = float("inf")
 
 
@@ -47,7 +76,10 @@ class FusedGroup:
         self.id = gid
         self.nodes = [first]
         self.space = first.outputs[0].shape
-        self.closed = False  # a reduction ends a group
+        self.closed = False  # a reduction ends a group (not a row group's)
+        self.rows = 0  # row dims of a row group (Note [Row fusion]); 0 for others
+        self.row_values: set = set()  # id() of the group's row-level values
+        self.alias: dict = {}  # id(alias Value) -> the Value it shows (Note [Row fusion])
         self.spec: FusedSpec | None = None
         self.inputs: list = []  # Values the kernel reads, in spec input order
         self.outputs: list = []  # Values it writes: spec outputs, then the reduction's
@@ -74,22 +106,32 @@ def run(graph) -> int:
         if group is not None:
             group.nodes.append(node)
             node.group = group.id
-            if node.handle.reduction:
-                group.closed = True
-        elif _fusable(node, written):
+            _joined(group, node)
+        elif _fusable(node, written) or _row_reduction(node, written) is not None:
             gid = len(groups)
             groups[gid] = FusedGroup(gid, node)
+            if node.handle.reduction:
+                groups[gid].space = node.args[0].shape
+                _joined(groups[gid], node)
             node.group = gid
     kept = {}
     for g in groups.values():
-        if len(g.nodes) == 1:
-            g.nodes[0].group = None
+        if sum(id(n.outputs[0]) not in g.alias for n in g.nodes) < 2:
+            for n in g.nodes:
+                n.group = None
             continue
         g.id = len(kept)
         for n in g.nodes:
             n.group = g.id
-        _make_spec(g, readers, pos)
+        if g.rows and _plain_reduction(g):
+            g.rows, g.row_values = 0, set()
+        if g.rows:
+            _make_row_spec(g, readers, pos)
+        else:
+            _make_spec(g, readers, pos)
         g.kernel = build_kernel(g)
+        if g.rows:
+            g.kernel = RowGroupKernel(g.kernel, g.prep, g.post)
         kept[g.id] = g
     graph.groups = kept
     return len(kept)
@@ -120,26 +162,111 @@ def _fusable(node, written) -> bool:
     return True
 
 
+def _row_reduction(node, written):
+    """The row dims of ``node`` when it is a reduction a row group may hold (Note [Row
+    fusion]), else None."""
+    h = node.handle
+    if not h.reduction or node.op not in _REDUCTIONS or h.kind != "functional":
+        return None
+    v, out = node.args[0], node.outputs[0]
+    nd = len(v.shape)
+    if not isinstance(v, Value) or id(v.root) in written or nd == 0:
+        return None
+    if not (v.dtype.is_floating_point and out.dtype is v.dtype) or \
+            (node.op != "prod" and node.op not in ("amax", "amin") and node.args[3] is not None) \
+            or (node.op == "prod" and len(node.args) > 3 and node.args[3] is not None):
+        return None
+    if node.args[1] is None:
+        return None
+    dims = _dims(node, nd)
+    k = len(dims)
+    if not dims or k == nd or not _trailing(dims, nd):
+        return None
+    n = 1
+    for d in v.shape[nd - k:]:
+        n *= d
+    return k if 2 <= n <= _MAX_ROW else None
+
+
+def _row_shapes(g) -> tuple:
+    """(keepdim shape, dropped shape) of a row group's row-level values."""
+    outer = tuple(g.space[:len(g.space) - g.rows])
+    return outer + (1,) * g.rows, outer
+
+
+def _joined(g, node) -> None:
+    """Record what ``node`` adds to ``g`` (Note [Row fusion])."""
+    out = node.outputs[0]
+    if node.op in _ALIASES:
+        src = node.args[0]
+        g.alias[id(out)] = g.alias.get(id(src), src)
+        if out.shape in _row_shapes(g):
+            g.row_values.add(id(out))
+        return
+    if node.handle.reduction:
+        k = _row_reduction(node, set())
+        if k is None or (g.rows and g.rows != k):
+            g.closed = True  # the trailing reduction of Note [Fusion groups]
+            return
+        g.rows = k
+        g.row_values.add(id(out))
+        return
+    if g.rows and out.shape != g.space:
+        g.row_values.add(id(out))
+
+
+def _row_fits(node, g, written) -> bool:
+    """Whether ``node`` may join row group (or would-be row group) ``g`` (Note [Row fusion])."""
+    out = node.outputs[0]
+    members = {id(m.outputs[0]) for m in g.nodes}
+    if node.op in _ALIASES:
+        src = node.args[0]
+        if not g.rows or id(src) not in g.row_values or id(out.root) in written:
+            return False
+        keep, drop = _row_shapes(g)
+        return (out.shape in (keep, drop) and node.op != "expand") or \
+            (node.op == "expand" and src.shape == keep and out.shape == g.space)
+    if node.handle.reduction:
+        k = _row_reduction(node, written)
+        v = node.args[0]
+        return k is not None and (not g.rows or g.rows == k) and v.shape == g.space and \
+            id(v) not in g.row_values and id(v) not in g.alias
+    if not _fusable(node, written):
+        return False
+    if not g.rows:
+        return out.shape == g.space
+    keep, drop = _row_shapes(g)
+    inside = [v for v in node.inputs() if id(v) in members]
+    if out.shape == g.space:
+        return all(id(v) not in g.row_values or v.shape == keep for v in inside)
+    if out.shape in (keep, drop):
+        return all(id(v) in g.row_values and v.shape == out.shape for v in inside)
+    return False
+
+
 def _join(node, groups, readers, pos, written):
     """The open group ``node`` may join, or None."""
     reduction = node.handle.reduction and node.op in _REDUCTIONS and node.handle.kind == "functional"
-    if not (reduction or _fusable(node, written)):
+    alias = node.op in _ALIASES and len(node.outputs) == 1
+    if not (reduction or alias or _fusable(node, written)):
         return None
     here = pos[id(node)]
     candidates = []
-    for v in (node.inputs()[:1] if reduction else node.inputs()):
+    for v in (node.inputs()[:1] if reduction or alias else node.inputs()):
         p = v.producer
         if p is None or p.group is None:
             continue
         g = groups[p.group]
         if g.closed or g in candidates:
             continue
-        if reduction:
-            if g.nodes[-1].outputs[0] is not v or id(v.root) in written:
-                continue
-            if not _trailing(_dims(node, len(g.space)), len(g.space)):
-                continue
-        elif node.outputs[0].shape != g.space:
+        if _row_fits(node, g, written):
+            candidates.append(g)
+            continue
+        if not reduction or g.rows:
+            continue
+        if g.nodes[-1].outputs[0] is not v or id(v.root) in written:
+            continue
+        if not _trailing(_dims(node, len(g.space)), len(g.space)):
             continue
         candidates.append(g)
     for g in sorted(candidates, key=lambda g: -pos[id(g.nodes[-1])]):
@@ -180,6 +307,120 @@ def _make_spec(g: FusedGroup, readers, pos) -> None:
     g.inputs = inputs
     g.outputs = [members[j].outputs[0] for j in outputs] + \
         ([reduction.outputs[0]] if reduction is not None else [])
+
+def _plain_reduction(g) -> bool:
+    """Whether row group ``g`` is an ordinary fused reduction (Note [Row fusion]): its one
+    reduction is its last node and reduces the step before, and it has no aliases."""
+    reductions = [n for n in g.nodes if n.handle.reduction]
+    last = g.nodes[-1]
+    return len(reductions) == 1 and reductions[0] is last and not g.alias and \
+        len(g.nodes) >= 2 and last.args[0] is g.nodes[-2].outputs[0]
+
+
+def _make_row_spec(g: FusedGroup, readers, pos) -> None:
+    """The FusedSpec of row group ``g`` (Note [Row fusion]; the fields in fused_spec.py), and
+    how its kernel's inputs and outputs relate to the group's Values: ``g.prep`` (trailing
+    ones to add to each input) and ``g.post`` (per output Value: kernel output, shape, and
+    whether it is an expand)."""
+    keep, drop = _row_shapes(g)
+    step_of: dict = {}
+    steps: list = []
+    inputs: list = []  # (Value, row-level, pad)
+    for n in g.nodes:
+        out = n.outputs[0]
+        if id(out) in g.alias:
+            continue
+        if n.handle.reduction:
+            row, args = False, (n.args[0],)
+        else:
+            row, args = id(out) in g.row_values, n.args
+        pad = g.rows if row and out.shape == drop else 0
+        spec_args = []
+        for a in args:
+            if not isinstance(a, Value):
+                spec_args.append(("const", a))
+                continue
+            src = g.alias.get(id(a), a)
+            if id(src) in step_of:
+                spec_args.append(("step", step_of[id(src)]))
+                continue
+            key = next((i for i, (v, r, p) in enumerate(inputs)
+                        if v is a and r == row and p == pad), None)
+            if key is None:
+                key = len(inputs)
+                inputs.append((a, row, pad))
+            spec_args.append(("in", key))
+        step_of[id(out)] = len(steps)
+        steps.append(FusedStep(n.op, tuple(spec_args), out.dtype.name))
+    inside = {pos[id(n)] for n in g.nodes}
+    outputs: list = []
+    g.outputs, g.post = [], []
+    for n in g.nodes:
+        v = n.outputs[0]
+        if not any(r not in inside for r in readers.get(id(v), ())):
+            continue
+        j = step_of[id(g.alias.get(id(v), v))]
+        if j not in outputs:
+            outputs.append(j)
+        g.outputs.append(v)
+        g.post.append((outputs.index(j), v.shape, v.shape == g.space and id(v) in g.alias))
+    g.spec = FusedSpec(tuple(v.dtype.name for v, _, _ in inputs), tuple(steps),
+                       tuple(outputs), None, g.rows,
+                       tuple(i for i, (_, r, _) in enumerate(inputs) if r))
+    g.inputs = [v for v, _, _ in inputs]
+    g.prep = [p for _, _, p in inputs]
+
+
+class RowGroupKernel:
+    """A row group's kernel (the builder's or the reference) as the executor calls a group's:
+    ``kernel(inputs, out=None)`` and ``bind(shapes)``, taking and giving the group's Values
+    (``g.inputs``, ``g.outputs``): a row-level input shaped ``space[:-rows]`` gets its
+    trailing ones, and each output Value is its kernel output reshaped or expanded."""
+
+    def __init__(self, kernel, prep, post) -> None:
+        self.kernel = kernel
+        self.spec = getattr(kernel, "spec", None)
+        self.prep = prep
+        self.post = post
+        self._bound: dict = {}
+
+    def _ins(self, inputs):
+        wrap = Tensor._wrap
+        return [t if p == 0 else wrap(t._a.reshape(tuple(t._shape) + (1,) * p))
+                for t, p in zip(inputs, self.prep)]
+
+    def _outs(self, results):
+        wrap = Tensor._wrap
+        found = []
+        for i, shape, expand in self.post:
+            a = results[i]._a
+            if expand:
+                found.append(wrap(np.broadcast_to(a, shape)))
+            elif a.shape != shape:
+                found.append(wrap(a.reshape(shape)))
+            else:
+                found.append(results[i])
+        return found
+
+    def bind(self, shapes):
+        bound = self._bound.get(shapes)
+        if bound is None:
+            inner = getattr(self.kernel, "bind", None)
+            padded = tuple(tuple(s) + (1,) * p for s, p in zip(shapes, self.prep))
+            call = inner(padded) if inner is not None else self.kernel
+            ins, outs = self._ins, self._outs
+            bound = self._bound[shapes] = lambda inputs: outs(call(ins(inputs)))
+        return bound
+
+    def __call__(self, inputs, out=None):
+        results = self._outs(self.kernel(self._ins(inputs)))
+        if out is None:
+            return results
+        for o, r in zip(out, results):
+            np.copyto(o._a, r._a)
+            o._bump_version()
+        return list(out)
+
 
 def _trailing(dims: tuple, ndim: int) -> bool:
     """Whether reducing ``dims`` folds unit-stride runs of the kernel's dense iteration

@@ -1,0 +1,110 @@
+"""Decomposition: softmax, log_softmax and log_softmax's backward over the last dim become the
+elementwise ops and row reductions they are made of, so that row fusion (Note [Row fusion] in
+fusion.py) runs them, and the ops around them, as one kernel.
+
+Note [Decomposing softmax]
+Eager's ``softmax`` is five kernels already (amax, sub, exp, sum, div: backends/cpu/softmax.py),
+each a pass over memory; as a row group it is one kernel that reads its input once and writes
+its output once, computing the same ops in the same order (the row sums fold as eager's do),
+so a softmax over the last dim is always decomposed. ``log_softmax`` and its backward have
+one-pass kernels of their own (which replay runs on arrays, lower.py), so they are decomposed
+only in a chain: when the op producing their input or an op reading their result is
+elementwise, and the row kernel then saves the write and re-read of the value between them;
+and only for rows of at least _MIN_ONE_PASS_ROW elements: a row kernel costs about a
+microsecond a row more than the one-pass kernel (lanes set and merged per reduction, a call
+per pass), which a row of 16 did not earn back (``log_softmax(x + b, -1)`` on (32768, 16):
+33 ms decomposed against 21 ms; on (512, 1024): 8 ms against 15 ms, one thread).
+The result Value keeps its identity (the last new node makes it), so what read or saved the
+op's result reads the decomposition's. Only a float32 or float64 op without ``dtype=``, over
+the last dim of at least 2 dims, with a row of 2 to fusion._MAX_ROW elements, is decomposed.
+"""
+
+from __future__ import annotations
+
+from ...dispatch.dispatcher import handle
+from ...tensors.tensor import contiguous_strides
+from ..ir import Node, Value
+
+__all__ = ["run"]
+
+_OPS = ("softmax.int", "log_softmax.int", "_log_softmax_backward")
+_MIN_ONE_PASS_ROW = 128  # Note [Decomposing softmax]
+
+
+def run(graph, max_row: int) -> int:
+    """Decompose the eligible ops of ``graph`` (Note [Decomposing softmax]); returns how many."""
+    readers: dict = {}
+    for n in graph.nodes:
+        for v in n.inputs():
+            readers.setdefault(id(v), []).append(n)
+    next_id = max((n.id for n in graph.nodes), default=-1) + 1
+    done = []
+    for node in list(graph.nodes):
+        if node.op not in _OPS or not _eligible(node, max_row):
+            continue
+        if node.op != "softmax.int" and (node.outputs[0].shape[-1] < _MIN_ONE_PASS_ROW
+                                         or not _in_chain(node, readers)):
+            continue
+        made = _expand(graph, node, next_id)
+        next_id += len(made)
+        at = graph.nodes.index(node)
+        graph.nodes[at:at + 1] = made
+        done.append(node)
+    graph.removed.setdefault("decompose", []).extend(done)
+    return len(done)
+
+
+def _eligible(node, max_row: int) -> bool:
+    out = node.outputs[0]
+    if node.op == "_log_softmax_backward":
+        tensors, dim, extra = node.args[:2], node.args[2], None
+    else:
+        tensors, dim, extra = node.args[:1], node.args[1], node.args[2]
+    nd = len(out.shape)
+    return len(node.outputs) == 1 and extra is None and type(dim) is int and nd >= 2 \
+        and -nd <= dim < nd and dim % nd == nd - 1 and out.dtype.name in ("float32", "float64") \
+        and all(isinstance(t, Value) and t.dtype is out.dtype and t.shape == out.shape
+                for t in tensors) and 2 <= out.shape[-1] <= max_row and not node.impure
+
+
+def _in_chain(node, readers) -> bool:
+    def fusible(n) -> bool:
+        return n is not None and n.handle.kind == "functional" and bool(n.handle.elementwise)
+
+    return any(fusible(v.producer) for v in node.inputs()) or \
+        any(fusible(r) for r in readers.get(id(node.outputs[0]), ()))
+
+
+def _expand(graph, node, next_id: int) -> list:
+    out = node.outputs[0]
+    nd = len(out.shape)
+    row = out.shape[:-1] + (1,)
+    dims = (nd - 1,)
+    made: list = []
+
+    def op(name, args, shape, last=False):
+        value = out if last else graph.new_value("node", shape, contiguous_strides(shape),
+                                                 out.dtype)
+        n = Node(next_id + len(made), name, handle(name), tuple(args), [value], node.where)
+        value.producer = n
+        made.append(n)
+        return value
+
+    if node.op == "_log_softmax_backward":
+        grad, result = node.args[:2]
+        total = op("sum", (grad, dims, True, None), row)
+        p = op("exp", (result,), out.shape)
+        q = op("mul.Tensor", (p, total), out.shape)
+        op("sub.Tensor", (grad, q, 1), out.shape, last=True)
+        return made
+    x = node.args[0]
+    m = op("amax", (x, dims, True), row)
+    s = op("sub.Tensor", (x, m, 1), out.shape)
+    e = op("exp", (s,), out.shape)
+    total = op("sum", (e, dims, True, None), row)
+    if node.op == "softmax.int":
+        op("div.Tensor", (e, total), out.shape, last=True)
+    else:
+        lg = op("log", (total,), row)
+        op("sub.Tensor", (s, lg, 1), out.shape, last=True)
+    return made
