@@ -134,6 +134,7 @@ _sys.modules[f"{__name__}.autograd.functional"] = _autograd_functional
 del _sys, _autograd_functional
 from .compile import compile as compile  # noqa: E402 (graph mode; the package stays importable)
 from . import cuda  # noqa: E402,F401
+from . import opencl  # noqa: E402,F401 (al.opencl; device "opencl" registers on first use)
 from . import amp  # noqa: E402,F401 (al.amp.GradScaler, al.amp.autocast)
 from . import linalg  # noqa: E402,F401 (al.linalg.inv, al.linalg.svd, ...)
 from . import distributions  # noqa: E402,F401 (al.distributions.Normal, ...; uses al.linalg)

@@ -232,3 +232,48 @@ def test_mixed_devices_and_bad_registrations_are_refused():
     with pytest.raises(ValueError, match="unknown device 'nowhere'; valid: 'cpu', 'meta', "
                                          "'pool', 'strict'"):
         al.zeros(2, device="nowhere")
+
+
+def test_a_lazy_device_registers_on_first_mention_and_retries_after_a_failure():
+    """add_lazy_device_type (what device "opencl" uses, so import aten_lite loads no driver):
+    the first mention runs the registration; a registration that raises is tried again on the
+    next mention, and the error is the registration's."""
+    from aten_lite.vocab import device as device_mod
+
+    class Arena(DeviceBackend):
+        name = "lazy_arena"
+        cpu_fallback = True
+
+        def alloc(self, nbytes):
+            return np.empty(nbytes, np.uint8)
+
+        def copy_in(self, store, at, data):
+            store[at:at + data.size] = data
+
+        def copy_out(self, store, at, n):
+            return store[at:at + n].copy()
+
+    calls = []
+
+    def register():
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("lazy_arena: driver missing")
+        register_device(Arena())
+
+    device_mod.add_lazy_device_type("lazy_arena", register)
+    try:
+        assert "lazy_arena" not in device_mod.DEVICE_TYPES
+        with pytest.raises(RuntimeError, match="driver missing"):
+            al.zeros(2, device="lazy_arena")
+        x = al.ones(3, device="lazy_arena")
+        assert x.device == "lazy_arena" and len(calls) == 2
+        np.testing.assert_array_equal((x + x).cpu().numpy(), [2.0, 2.0, 2.0])
+        al.zeros(1, device="lazy_arena")
+        assert len(calls) == 2  # registered: no second registration
+        with pytest.raises(ValueError, match="exists already"):
+            device_mod.add_lazy_device_type("cpu", register)
+    finally:
+        device_mod._LAZY_TYPES.pop("lazy_arena", None)
+        if "lazy_arena" in device_mod.DEVICE_TYPES:
+            unregister_device("lazy_arena")

@@ -11,10 +11,12 @@ shape rule only, which makes it the cheap way to check shapes of a whole program
 from __future__ import annotations
 
 __all__ = ["device", "Device", "Layout", "strided", "sparse_coo", "DEVICE_TYPES",
-           "add_device_type"]
+           "add_device_type", "add_lazy_device_type"]
 
 # A list: a device a package registers is added in place (add_device_type).
 DEVICE_TYPES: list[str] = ["cpu", "meta"]
+# device type -> the function that registers it on first mention (add_lazy_device_type).
+_LAZY_TYPES: dict = {}
 
 
 class device:
@@ -34,7 +36,14 @@ class device:
         try:
             return cls._instances[name]
         except KeyError:
-            raise ValueError(_absent_device_message(spec)) from None
+            pass
+        register = _LAZY_TYPES.get(name)
+        if register is not None:
+            register()  # raises, naming why the device is unavailable (asked again: again)
+            _LAZY_TYPES.pop(name, None)
+            if name in cls._instances:
+                return cls._instances[name]
+        raise ValueError(_absent_device_message(spec)) from None
 
     @property
     def index(self) -> None:
@@ -90,6 +99,19 @@ def add_device_type(name: str) -> device:
     DEVICE_TYPES.append(name)
     d = device._instances[name] = _make_device(name)
     return d
+
+
+def add_lazy_device_type(name: str, register) -> None:
+    """Make ``register()`` run the first time device ``name`` is asked for (``device(name)``,
+    ``device=name``) while no such device exists: a device whose setup is slow (a driver to
+    load) is then registered on first use, not when aten_lite is imported, as torch
+    initialises CUDA lazily. ``register`` registers the device or raises saying why it
+    cannot."""
+    if name in device._instances:
+        raise ValueError(f"add_lazy_device_type: device {name!r} exists already")
+    _LAZY_TYPES[name] = register
+
+
 Device = device  # the class, under the name the rest of the runtime uses for annotations
 cpu = device._instances["cpu"]
 meta = device._instances["meta"]

@@ -1,0 +1,79 @@
+"""``al.opencl``: an OpenCL device, ``device="opencl"``, on any OpenCL platform pyopencl finds
+(PoCL's CPU device everywhere, a GPU's driver where there is one). docs/OPENCL.md says what
+runs on the device and what falls back to the CPU.
+
+Nothing here loads OpenCL until the device is first asked for: ``import aten_lite`` only
+records that ``"opencl"`` registers itself on first mention (``add_lazy_device_type``), as
+torch initialises CUDA lazily. ``is_available()`` and the first ``device="opencl"`` import
+pyopencl and pick the device.
+
+>>> import aten_lite as al
+>>> if al.opencl.is_available():                       # doctest: +SKIP
+...     x = al.arange(4.0, device="opencl")
+...     (x.exp() * 2).sum().item()
+"""
+
+from __future__ import annotations
+
+from ..vocab.device import add_lazy_device_type as _add_lazy_device_type
+
+__all__ = ["is_available", "device_count", "get_device_name", "synchronize", "init"]
+
+_state: dict = {}  # "backend": the registered OpenCLBackend; "error": why there is none
+
+
+def init():
+    """Register device "opencl" now (what its first mention does) and return its backend;
+    RuntimeError naming the reason when pyopencl or an OpenCL device is missing."""
+    if "backend" in _state:
+        return _state["backend"]
+    if "error" in _state:
+        raise RuntimeError(_state["error"])
+    try:
+        from . import runtime
+        backend = runtime.register()
+    except RuntimeError as exc:
+        _state["error"] = str(exc)
+        raise
+    _state["backend"] = backend
+    return backend
+
+
+def is_available() -> bool:
+    """Whether pyopencl is installed and finds an OpenCL device (registers "opencl" when so)."""
+    try:
+        init()
+    except RuntimeError:
+        return False
+    return True
+
+
+def device_count() -> int:
+    """1 when the device is available (aten_lite uses one OpenCL device), else 0."""
+    return 1 if is_available() else 0
+
+
+def get_device_name() -> str:
+    """The OpenCL device's name and platform ("pthread-... on Portable Computing Language")."""
+    cl_dev = init().device
+    return f"{cl_dev.name.strip()} on {cl_dev.platform.name.strip()}"
+
+
+def synchronize() -> None:
+    """Wait until the device's queue has run everything enqueued."""
+    init().synchronize()
+
+
+def _unregister() -> None:
+    """Remove device "opencl" and arm its registration on first use again: for tests, which
+    leave a process with the built-in devices only (docs/DEVICES.md, "Limits")."""
+    if "backend" in _state:
+        from ..backends.devices import unregister_device
+        unregister_device("opencl")
+    _state.clear()
+    from ..vocab import device as _device_mod
+    if "opencl" not in _device_mod._LAZY_TYPES:
+        _add_lazy_device_type("opencl", init)
+
+
+_add_lazy_device_type("opencl", init)

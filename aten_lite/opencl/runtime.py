@@ -1,0 +1,136 @@
+"""The OpenCL device's memory, queue and compiled programs (Note [The OpenCL device]).
+
+Note [The OpenCL device]
+One OpenCL context on one device (the first GPU any platform offers, else the first device:
+PoCL's CPU device where nothing else is installed) and one in-order command queue: kernels and
+copies run in the order they are enqueued, so no event is ever waited on between them; a copy
+to the host blocks, and ``synchronize`` is ``queue.finish()``. A tensor's memory is one
+``cl.Buffer`` (views share it; its elements are placed by the tensor's offset and strides, in
+elements, which every kernel receives as arguments, so no kernel needs a sub-buffer).
+Programs are built from source the first time a kernel is needed and kept per source text for
+the life of the process (PoCL caches the machine code on disk by content hash itself).
+"""
+
+from __future__ import annotations
+
+
+import numpy as np
+
+from ..utils.backend_registration import DeviceBackend, register_device
+
+__all__ = ["OpenCLBackend", "register", "BuildError"]
+
+_MISSING = ("the OpenCL device needs pyopencl and an OpenCL driver: pip install "
+            "'aten_lite[opencl]' (pyopencl and pocl-binary-distribution, PoCL's CPU driver)")
+
+
+class BuildError(RuntimeError):
+    """An OpenCL program failed to compile; the message holds the compiler's log, whose
+    locations name the YAML line of a generated expression (its ``#line``)."""
+
+
+def _pick_device(cl):
+    """The first GPU of any platform, else the first device of any kind."""
+    try:
+        platforms = cl.get_platforms()
+    except cl.Error as exc:  # no ICD loader entry, no platform
+        raise RuntimeError(f"no OpenCL platform found ({exc}); {_MISSING}") from None
+    found = []
+    for p in platforms:
+        try:
+            found.extend(p.get_devices())
+        except cl.Error:
+            continue
+    if not found:
+        names = ", ".join(p.name for p in platforms) or "none"
+        raise RuntimeError(f"no OpenCL device found (platforms: {names}); {_MISSING}")
+    gpus = [d for d in found if d.type & cl.device_type.GPU]
+    return (gpus or found)[0]
+
+
+class OpenCLBackend(DeviceBackend):
+    """Device "opencl": memory is ``cl.Buffer`` objects, copies are ``enqueue_copy`` at byte
+    offsets on the one in-order queue (Note [The OpenCL device])."""
+
+    name = "opencl"
+    cpu_fallback = True  # ops without an OpenCL kernel run on the CPU (docs/OPENCL.md)
+
+    def __init__(self, cl, device) -> None:
+        self.cl = cl
+        self.device = device
+        self.context = cl.Context([device])
+        self.queue = cl.CommandQueue(self.context)
+        self.fp64 = "cl_khr_fp64" in device.extensions
+        self.fp16 = "cl_khr_fp16" in device.extensions
+        self.max_group = int(device.max_work_group_size)
+        self._programs: dict = {}
+        self.counts = dict(copies_in=0, bytes_in=0, copies_out=0, bytes_out=0, kernels=0,
+                           builds=0)
+
+    # ---- memory ----
+
+    def alloc(self, nbytes: int):
+        return self.cl.Buffer(self.context, self.cl.mem_flags.READ_WRITE, size=max(nbytes, 1))
+
+    def copy_in(self, store, byte_offset: int, data: np.ndarray) -> None:
+        self.counts["copies_in"] += 1
+        self.counts["bytes_in"] += data.size
+        self.cl.enqueue_copy(self.queue, store, np.ascontiguousarray(data),
+                             dst_offset=byte_offset, is_blocking=True)
+
+    def copy_out(self, store, byte_offset: int, nbytes: int) -> np.ndarray:
+        self.counts["copies_out"] += 1
+        self.counts["bytes_out"] += nbytes
+        out = np.empty(nbytes, dtype=np.uint8)
+        self.cl.enqueue_copy(self.queue, out, store, src_offset=byte_offset, is_blocking=True)
+        return out
+
+    def copy(self, dst, dst_offset: int, src, src_offset: int, nbytes: int) -> None:
+        self.cl.enqueue_copy(self.queue, dst, src, dst_offset=dst_offset,
+                             src_offset=src_offset, byte_count=nbytes)
+
+    def synchronize(self) -> None:
+        self.queue.finish()
+
+    # ---- programs ----
+
+    def program(self, source: str, options: tuple[str, ...] = ()):
+        """The built program of ``source`` (built once per process); BuildError with the
+        compiler's log when it does not compile."""
+        key = (source, options)
+        prog = self._programs.get(key)
+        if prog is None:
+            opts = list(options)
+            if not self.fp64:
+                opts.append("-cl-single-precision-constant")  # 0.5 is a float, not a double
+            try:
+                prog = self.cl.Program(self.context, source).build(options=opts)
+            except self.cl.RuntimeError as exc:
+                raise BuildError(f"OpenCL build failed on {self.device.name.strip()}:\n"
+                                 f"{exc}") from None
+            self.counts["builds"] += 1
+            self._programs[key] = prog
+        return prog
+
+    def run(self, kernel, global_size, local_size, *args) -> None:
+        """Enqueue ``kernel`` (no wait: the queue is in order)."""
+        self.counts["kernels"] += 1
+        kernel(self.queue, global_size, local_size, *args)
+
+    def stats(self) -> dict:
+        return dict(self.counts, programs=len(self._programs))
+
+
+def register() -> OpenCLBackend:
+    """Import pyopencl, pick the device, register "opencl" and its kernels; RuntimeError
+    naming what is missing."""
+    try:
+        import pyopencl as cl
+    except ImportError:
+        raise RuntimeError(f"device 'opencl' is not available: pyopencl is not installed; "
+                           f"{_MISSING}") from None
+    backend = OpenCLBackend(cl, _pick_device(cl))
+    register_device(backend)
+    from . import kernels
+    kernels.install(backend)
+    return backend

@@ -1,0 +1,306 @@
+"""The OpenCL C source of the device's kernels (Note [OpenCL kernels from the YAML]).
+
+Note [OpenCL kernels from the YAML]
+An elementwise kernel is made from the op's ``elementwise:`` expression in
+native_functions.yaml, as graph mode's fused C++ kernels are (Note [Fused kernels and the YAML
+expressions] in compile/kernels_source.py): the expression, read from the generated fusion
+table (compile/fusion_entries.py: the generator's parse of the YAML; nothing here reads the
+YAML), becomes the body of a function whose parameters are the op's tensor arguments and
+Scalar members, under ``#line N "native_functions.yaml"`` so that a compiler error names the
+YAML line. The expressions are written in the C subset both C++ and OpenCL C share; what they
+call beyond C's operators (``maximum``, ``sign``, ``round_half_even``, ...) the prelude below
+defines for the compute type with the semantics of aten_lite/csrc/scalar_math.h (NaN
+propagation of maximum, Python's remainder and floor division). Each kernel is specialised on
+the op, the dtypes, which arguments are numbers (passed by value, "wrapped numbers" of the
+compute dtype) and the number of dimensions after merging the dimensions every operand walks
+contiguously; shapes, strides and offsets are arguments, so one build serves every shape.
+Reductions are local-memory trees in work-groups (a second pass for a large full one); matrix
+products are blocks of 4x8 results per work item, accumulated in registers.
+"""
+
+from __future__ import annotations
+
+__all__ = ["ctype", "elementwise_source", "reduction_source", "matmul_source",
+           "log_softmax_source", "nll_loss_source", "BLOCK"]
+
+BLOCK = (4, 8)  # the rows and columns of out one matmul work item computes
+
+_CTYPES = {"float32": "float", "float64": "double", "float16": "half", "bool": "uchar",
+           "int64": "long", "int32": "int", "uint8": "uchar"}
+
+
+def ctype(dtype_name: str) -> str:
+    return _CTYPES[dtype_name]
+
+
+def _prelude(t: str) -> str:
+    ext = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if t == "double" else ""
+    return ext + f"""#pragma OPENCL FP_CONTRACT OFF
+typedef {t} T;
+inline T al_sign(T x) {{ return (T)((x > (T)0) - (x < (T)0)); }}
+inline T al_sigmoid(T x) {{ return (T)1 / ((T)1 + exp(-x)); }}
+inline T al_reciprocal(T x) {{ return (T)1 / x; }}
+inline T al_rsqrt(T x) {{ return (T)1 / sqrt(x); }}
+inline T al_maximum(T x, T y) {{
+  if (x != x) return x;
+  if (y != y) return y;
+  return x < y ? y : x;
+}}
+inline T al_minimum(T x, T y) {{
+  if (x != x) return x;
+  if (y != y) return y;
+  return y < x ? y : x;
+}}
+inline T al_remainder(T x, T y) {{
+  T r = fmod(x, y);
+  if (r != (T)0 && ((r < (T)0) != (y < (T)0))) r += y;
+  return r;
+}}
+inline T al_floor_divide(T x, T y) {{
+  if (y == (T)0) return x / y;
+  T mod = fmod(x, y);
+  T div = (x - mod) / y;
+  if (mod != (T)0 && ((y < (T)0) != (mod < (T)0))) div -= (T)1;
+  if (div == (T)0) return copysign((T)0, x / y);
+  T fl = floor(div);
+  if (div - fl > (T)0.5) fl += (T)1;
+  return fl;
+}}
+inline T al_trunc_divide(T x, T y) {{ return trunc(x / y); }}
+#undef abs
+#define abs(x) fabs(x)
+#undef sign
+#define sign(x) al_sign(x)
+#undef sigmoid
+#define sigmoid(x) al_sigmoid(x)
+#undef reciprocal
+#define reciprocal(x) al_reciprocal(x)
+#undef rsqrt
+#define rsqrt(x) al_rsqrt(x)
+#undef maximum
+#define maximum(x, y) al_maximum(x, y)
+#undef minimum
+#define minimum(x, y) al_minimum(x, y)
+#undef remainder
+#define remainder(x, y) al_remainder(x, y)
+#undef floor_divide
+#define floor_divide(x, y) al_floor_divide(x, y)
+#undef trunc_divide
+#define trunc_divide(x, y) al_trunc_divide(x, y)
+#undef round_half_even
+#define round_half_even(x) rint(x)
+"""
+
+
+def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: int) -> str:
+    """A kernel computing ``entry``'s expression (a fusion_entries.Entry) in compute type
+    ``t`` into a contiguous output of type ``r``. ``numbers[i]``: the i-th tensor parameter
+    is a number passed by value; ``ndim``: dimensions of the (merged) iteration space."""
+    params = ", ".join(f"T {p}" for p in entry.tensors + entry.scalars)
+    lines = [_prelude(t),
+             f"inline {r} al_op({params}) {{",
+             f"  return ({r})(",
+             f'#line {entry.line} "{entry.file}"',
+             entry.expr,
+             '#line 1000 "opencl_elementwise.cl"',
+             "  );", "}", ""]
+    args = [f"__global {r}* out", "const long n"]
+    body = ["  long i = get_global_id(0);", "  if (i >= n) return;", "  long rem = i, c;"]
+    call = []
+    for k, is_number in enumerate(numbers):
+        if is_number:
+            args.append(f"const T a{k}")
+            call.append(f"a{k}")
+            continue
+        args += [f"__global const T* a{k}", f"long p{k}"]
+        args += [f"const long s{k}_{d}" for d in range(ndim)]
+        call.append(f"a{k}[p{k}]")
+    args += [f"const long n_{d}" for d in range(ndim)]
+    args += [f"const T {s}" for s in entry.scalars]
+    tensors = [k for k, is_number in enumerate(numbers) if not is_number]
+    for d in reversed(range(ndim)):
+        body.append(f"  c = rem % n_{d}; rem /= n_{d};" if d else f"  c = rem;")
+        body += [f"  p{k} += c * s{k}_{d};" for k in tensors]
+    call += list(entry.scalars)
+    body.append(f"  out[i] = al_op({', '.join(call)});")
+    lines += [f"__kernel void al_elementwise({', '.join(args)}) {{", *body, "}"]
+    return "\n".join(lines) + "\n"
+
+
+_REDUCERS = {
+    # name: (initial value, combine(a, b), final(acc)); mean's divisor is an argument, so a
+    # second pass over partial sums divides by the count of the whole reduction
+    "sum": ("(T)0", "a + b", "acc"),
+    "mean": ("(T)0", "a + b", "acc / divisor"),
+    "amax": ("-INFINITY", "(a != a) ? a : ((b != b) ? b : (a < b ? b : a))", "acc"),
+    "amin": ("INFINITY", "(a != a) ? a : ((b != b) ? b : (b < a ? b : a))", "acc"),
+}
+
+
+def _walk(prefix: str, var: str, ndim: int, target: str) -> list[str]:
+    """Lines adding to ``target`` the offset of flat index ``var`` over dims n{prefix}_d with
+    strides s{prefix}_d."""
+    out = [f"    long q = {var}, c;"]
+    for d in reversed(range(ndim)):
+        if d:
+            out.append(f"    c = q % n{prefix}_{d}; q /= n{prefix}_{d}; "
+                       f"{target} += c * s{prefix}_{d};")
+        else:
+            out.append(f"    {target} += q * s{prefix}_0;")
+    return out
+
+
+def reduction_source(kind: str, t: str, nkeep: int, nred: int) -> str:
+    """Work-group g reduces part g % parts (elements [part * chunk, +chunk) of the nred
+    reduced ones) of output element g / parts: each work item folds a strided share, then a
+    tree in local memory (the group size is a power of two). parts > 1 splits a large
+    reduction with few outputs over many groups, a second launch reducing the parts."""
+    init, combine, final = _REDUCERS[kind]
+    args = ["__global T* out", "__global const T* x", "long base", "const long nred",
+            "const long parts", "const long chunk", "const T divisor", "__local T* scratch"]
+    args += [f"const long nk_{d}, const long sk_{d}" for d in range(nkeep)]
+    args += [f"const long nr_{d}, const long sr_{d}" for d in range(nred)]
+    lines = [_prelude(t), f"inline T al_combine(T a, T b) {{ return {combine}; }}",
+             f"__kernel void al_reduce({', '.join(args)}) {{",
+             "  const long g = get_group_id(0), o = g / parts, part = g % parts;",
+             "  const int lid = get_local_id(0), w = get_local_size(0);",
+             "  {", *_walk("k", "o", nkeep, "base"), "  }",
+             "  const long lo = part * chunk, hi = min(nred, lo + chunk);",
+             f"  T acc = {init};",
+             "  for (long j = lo + lid; j < hi; j += w) {", "    long p = base;",
+             *["  " + s for s in _walk("r", "j", nred, "p")],
+             "    acc = al_combine(acc, x[p]);", "  }",
+             "  scratch[lid] = acc;", "  barrier(CLK_LOCAL_MEM_FENCE);",
+             "  for (int s = w / 2; s > 0; s >>= 1) {",
+             "    if (lid < s) scratch[lid] = al_combine(scratch[lid], scratch[lid + s]);",
+             "    barrier(CLK_LOCAL_MEM_FENCE);", "  }",
+             "  if (lid == 0) {", "    acc = scratch[0];", f"    out[g] = {final};", "  }", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def matmul_source(t: str, unit_col_stride: bool) -> str:
+    """out[b] = alpha * a[b] @ m[b] (+ beta * c[b] when has_c) over strided operands; out is
+    contiguous (batch, M, N). Each work item computes a ROWS x COLS block in registers (rows
+    and columns past the edge read the last valid one and are not stored), which is what makes
+    a CPU driver vectorise: 16x16 tiles staged in local memory ran 50 times slower on PoCL.
+    ``unit_col_stride``: m's columns are adjacent (ms1 == 1), a constant to the compiler."""
+    ms1 = "1" if unit_col_stride else "ms1"
+    return _prelude(t) + f"""#define ROWS {BLOCK[0]}
+#define COLS {BLOCK[1]}
+__kernel void al_matmul(__global T* out, const long M, const long N, const long K,
+    __global const T* a, const long ao, const long as0, const long as1, const long asb,
+    __global const T* m, const long mo, const long ms0, const long ms1, const long msb,
+    __global const T* cm, const long co, const long cs0, const long cs1, const long csb,
+    const int has_c, const T alpha, const T beta) {{
+  const long c0 = get_global_id(0) * COLS, r0 = get_global_id(1) * ROWS, b = get_global_id(2);
+  if (c0 >= N || r0 >= M) return;
+  __global const T* ar[ROWS];
+  for (int i = 0; i < ROWS; ++i) ar[i] = a + ao + b * asb + min(r0 + i, M - 1) * as0;
+  const long cl = min(c0, N - COLS) < 0 ? 0 : min(c0, N - COLS);
+  __global const T* mr = m + mo + b * msb + cl * {ms1};
+  T acc[ROWS][COLS];
+  for (int i = 0; i < ROWS; ++i)
+    for (int j = 0; j < COLS; ++j) acc[i][j] = (T)0;
+  if (N >= COLS) {{
+    for (long k = 0; k < K; ++k) {{
+      T mv[COLS];
+      for (int j = 0; j < COLS; ++j) mv[j] = mr[k * ms0 + j * {ms1}];
+      for (int i = 0; i < ROWS; ++i) {{
+        const T av = ar[i][k * as1];
+        for (int j = 0; j < COLS; ++j) acc[i][j] += av * mv[j];
+      }}
+    }}
+  }} else {{
+    for (long k = 0; k < K; ++k)
+      for (int i = 0; i < ROWS; ++i) {{
+        const T av = ar[i][k * as1];
+        for (int j = 0; j < COLS; ++j)
+          acc[i][j] += av * mr[k * ms0 + min((long)j, N - 1) * {ms1}];
+      }}
+  }}
+  const long shift = c0 - cl;  /* the last block of columns starts early: skip its overlap */
+  for (int i = 0; i < ROWS; ++i) {{
+    const long row = r0 + i;
+    if (row >= M) break;
+    for (int j = 0; j < COLS; ++j) {{
+      const long col = cl + j;
+      if (j < shift || col >= N) continue;
+      T v = alpha * acc[i][j];
+      if (has_c) v += beta * cm[co + b * csb + row * cs0 + col * cs1];
+      out[(b * M + row) * N + col] = v;
+    }}
+  }}
+}}
+"""
+
+
+def log_softmax_source(t: str) -> str:
+    """Row-wise log_softmax and its backward over a contiguous (rows, n) view, one work-group
+    per row (max, then sum of exp, in local-memory trees)."""
+    return _prelude(t) + """
+inline T al_group_max(__local T* s, T v, int lid, int w) {
+  s[lid] = v; barrier(CLK_LOCAL_MEM_FENCE);
+  for (int k = w / 2; k > 0; k >>= 1) {
+    if (lid < k) s[lid] = al_maximum(s[lid], s[lid + k]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  T r = s[0]; barrier(CLK_LOCAL_MEM_FENCE); return r;
+}
+inline T al_group_sum(__local T* s, T v, int lid, int w) {
+  s[lid] = v; barrier(CLK_LOCAL_MEM_FENCE);
+  for (int k = w / 2; k > 0; k >>= 1) {
+    if (lid < k) s[lid] += s[lid + k];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  T r = s[0]; barrier(CLK_LOCAL_MEM_FENCE); return r;
+}
+__kernel void al_log_softmax(__global T* out, __global const T* x, const long xo,
+                             const long n, __local T* s) {
+  const long row = get_group_id(0); const int lid = get_local_id(0), w = get_local_size(0);
+  __global const T* xr = x + xo + row * n;
+  T m = -INFINITY;
+  for (long j = lid; j < n; j += w) m = al_maximum(m, xr[j]);
+  m = al_group_max(s, m, lid, w);
+  T acc = (T)0;
+  for (long j = lid; j < n; j += w) acc += exp(xr[j] - m);
+  T lse = m + log(al_group_sum(s, acc, lid, w));
+  for (long j = lid; j < n; j += w) out[row * n + j] = xr[j] - lse;
+}
+__kernel void al_log_softmax_backward(__global T* out, __global const T* g, const long go,
+                                      __global const T* y, const long yo, const long n,
+                                      __local T* s) {
+  const long row = get_group_id(0); const int lid = get_local_id(0), w = get_local_size(0);
+  __global const T* gr = g + go + row * n;
+  __global const T* yr = y + yo + row * n;
+  T acc = (T)0;
+  for (long j = lid; j < n; j += w) acc += gr[j];
+  T total = al_group_sum(s, acc, lid, w);
+  for (long j = lid; j < n; j += w) out[row * n + j] = gr[j] - exp(yr[j]) * total;
+}
+"""
+
+
+def nll_loss_source(t: str) -> str:
+    """nll_loss over contiguous (rows, classes) log-probabilities and int64 targets, without
+    class weights: per-row picks (forward) and the scattered gradient (backward); the mean or
+    sum of the picks is a reduction kernel's."""
+    return _prelude(t) + """
+__kernel void al_nll_pick(__global T* out, __global const T* x, const long xo, const long n,
+                          __global const long* target, const long to, const long ignore,
+                          __global T* counted) {
+  const long row = get_global_id(0);
+  const long c = target[to + row];
+  counted[row] = c == ignore ? (T)0 : (T)1;
+  out[row] = c == ignore ? (T)0 : -x[xo + row * n + c];
+}
+__kernel void al_nll_backward(__global T* out, const long n, __global const long* target,
+                              const long to, const long ignore, __global const T* g,
+                              const long go, const long gstride, __global const T* total,
+                              const int mean) {
+  const long row = get_global_id(1), j = get_global_id(0);
+  if (j >= n) return;
+  const long c = target[to + row];
+  const T v = -g[go + row * gstride];
+  out[row * n + j] = (j == c && c != ignore) ? (mean ? v / total[0] : v) : (T)0;
+}
+"""
