@@ -359,7 +359,9 @@ def test_modules_compile_and_train():
 
 
 def test_only_the_front_end_imports_graph_mode():
-    """Graph mode is layer 7 (front end): no runtime module below it may import it."""
+    """Graph mode is layer 7 (front end): no runtime module below it may import it. The one
+    module of compile/ others may read is fusion_entries, the reader of the generated fusion
+    table (pure data, no graph mode), from which the OpenCL device renders its kernels."""
     import ast
     from pathlib import Path
 
@@ -369,6 +371,11 @@ def test_only_the_front_end_imports_graph_mode():
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom):
+                reads_table = node.level and (
+                    node.module == "compile" and [a.name for a in node.names] == ["fusion_entries"]
+                    or node.module == "compile.fusion_entries")
+                if reads_table:
+                    continue
                 names = [node.module or ""] + [a.name for a in node.names]
                 assert not any(n == "compile" or n.startswith("compile.") for n in names[:1]) \
                     and not (node.level and node.module is None and "compile" in names), \
