@@ -42,7 +42,7 @@ from ..dispatch import dispatcher as _dispatch
 from ..tensors.tensor import Tensor, set_device_reader
 from ..vocab import device as _device_mod
 from ..vocab import dtype as _dtype
-from ..vocab.dispatch_keys import META, add_device_key, key_named
+from ..vocab.dispatch_keys import DEVICE_KEYS, KEY_PLACES, META, add_device_key
 
 __all__ = ["DeviceBackend", "register_device", "backend_of", "make_tensor", "to_host",
            "from_host", "write_host", "is_registered", "copy_into", "cpu_fallback",
@@ -153,13 +153,8 @@ def make_tensor(store, shape, dtype, device, strides=None, offset: int = 0,
     if dev.type not in _BACKENDS:
         raise ValueError(f"make_tensor: device {dev.type!r} is not a registered device "
                          f"(registered: {', '.join(_BACKENDS) or 'none'})")
-    return Tensor._on_device(store, shape, _dtype.parse(dtype), dev, key_named(
-        _spelling(dev.type)), strides, offset, base)
-
-
-def _spelling(device_type: str) -> str:
-    b = _BACKENDS[device_type]
-    return b.key or device_type[0].upper() + device_type[1:]
+    return Tensor._on_device(store, shape, _dtype.parse(dtype), dev, DEVICE_KEYS[dev.type],
+                             strides, offset, base)
 
 
 # ---- moving values between the host and a device ----
@@ -288,8 +283,7 @@ def _meta_twin(x):
 def _fallback(h, key):
     """(kernel, name) for op ``h`` on the registered device of ``key`` when no kernel of the
     device's own is registered for it (Note [Devices from outside])."""
-    device_type = next(t for t, b in _BACKENDS.items() if _spelling(t) == key)
-    backend = _BACKENDS[device_type]
+    backend = _BACKENDS[KEY_PLACES[key][0]]
     alias = _aliased_arg(h)
     miss = _dispatch.miss_kernel(h, key)
     if alias is not None and h.stacks.get(META):

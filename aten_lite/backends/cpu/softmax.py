@@ -72,16 +72,23 @@ def softmax_cpu(self: Tensor, dim: int, dtype=None) -> Tensor:
     return _finish(self, out, result_dt, compute)
 
 
+def _backward_operands(result: Tensor, grad_output: Tensor):
+    """(compute dtype, result's array, grad's array) of a softmax-family gradient: half
+    precisions compute in float32; a 0-d pair as one row."""
+    compute = float32 if result._dtype in (float16, bfloat16) else result._dtype
+    y, g = result._a, grad_output._a
+    if y.dtype != compute.np:
+        y, g = y.astype(compute.np), g.astype(compute.np)
+    if not result._shape:
+        y, g = y.reshape(1), g.reshape(1)
+    return compute, y, g
+
+
 def softmax_backward_cpu(grad_output: Tensor, probs: Tensor, dim: int) -> Tensor:
     """``probs * (grad - (grad * probs).sum(dim))``: softmax's gradient as one op, C++ passes
     with no dispatch between them (attention's backward runs it every step)."""
     rules.softmax_backward(grad_output, probs, dim)
-    compute = float32 if probs._dtype is float16 else probs._dtype
-    y, g = probs._a, grad_output._a
-    if y.dtype != compute.np:
-        y, g = y.astype(compute.np), g.astype(compute.np)
-    if not probs._shape:
-        y, g = y.reshape(1), g.reshape(1)
+    compute, y, g = _backward_operands(probs, grad_output)
     if y.size == 0:
         return _wrap(empty_array(probs._shape, probs._dtype))
     d, code = wrap_dim(dim, y.ndim), compute.code
@@ -138,12 +145,7 @@ def log_softmax_backward_cpu(grad_output: Tensor, log_probs: Tensor, dim: int) -
             _trace.note(dt.name, None)
         return _wrap(out)
     rules.log_softmax_backward(grad_output, log_probs, dim)
-    compute = float32 if log_probs._dtype in (float16, bfloat16) else log_probs._dtype
-    y, g = log_probs._a, grad_output._a
-    if y.dtype != compute.np:
-        y, g = y.astype(compute.np), g.astype(compute.np)
-    if not log_probs._shape:
-        y, g = y.reshape(1), g.reshape(1)
+    compute, y, g = _backward_operands(log_probs, grad_output)
     if y.size == 0:
         return _wrap(empty_array(log_probs._shape, log_probs._dtype))
     d, code = wrap_dim(dim, y.ndim), compute.code

@@ -78,6 +78,17 @@ class Linear(Module):
                 f"bias={self.bias is not None}")
 
 
+def _padding_index(layer: str, padding_idx, num_embeddings: int):
+    """padding_idx made non-negative (None stays None); torch's AssertionError outside
+    [-num_embeddings, num_embeddings)."""
+    if padding_idx is None:
+        return None
+    if not -num_embeddings <= padding_idx < num_embeddings:
+        raise AssertionError(f"{layer}: padding_idx {padding_idx} must be within "
+                             f"num_embeddings ([-{num_embeddings}, {num_embeddings - 1}])")
+    return padding_idx % num_embeddings
+
+
 class Embedding(Module):
     """A table of ``num_embeddings`` vectors of size ``embedding_dim``, started N(0, 1) (the
     ``padding_idx`` row zero, and it gets no gradient); ``emb(indices)`` has shape
@@ -92,12 +103,7 @@ class Embedding(Module):
         super().__init__()
         _check_size("Embedding", "num_embeddings", num_embeddings)
         _check_size("Embedding", "embedding_dim", embedding_dim)
-        if padding_idx is not None:
-            if not -num_embeddings <= padding_idx < num_embeddings:
-                raise AssertionError(f"Embedding: padding_idx {padding_idx} must be within "
-                                     f"num_embeddings ([-{num_embeddings}, "
-                                     f"{num_embeddings - 1}])")
-            padding_idx %= num_embeddings
+        padding_idx = _padding_index("Embedding", padding_idx, num_embeddings)
         self.num_embeddings = num_embeddings
         self.embedding_dim = embedding_dim
         self.padding_idx, self.max_norm, self.norm_type = padding_idx, max_norm, norm_type

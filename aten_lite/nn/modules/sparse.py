@@ -14,7 +14,7 @@ from ...frontend import random as _random
 from ...tensors.tensor import Tensor
 from .. import functional as F
 from ..module import Module, Parameter
-from . import Embedding, _check_size
+from . import Embedding, _check_size, _padding_index
 
 __all__ = ["Embedding", "EmbeddingBag"]
 
@@ -32,12 +32,7 @@ class EmbeddingBag(Module):
         super().__init__()
         _check_size("EmbeddingBag", "num_embeddings", num_embeddings)
         _check_size("EmbeddingBag", "embedding_dim", embedding_dim)
-        if padding_idx is not None:
-            if not -num_embeddings <= padding_idx < num_embeddings:
-                raise AssertionError(f"EmbeddingBag: padding_idx {padding_idx} must be within "
-                                     f"num_embeddings ([-{num_embeddings}, "
-                                     f"{num_embeddings - 1}])")
-            padding_idx %= num_embeddings
+        padding_idx = _padding_index("EmbeddingBag", padding_idx, num_embeddings)
         if mode not in ("sum", "mean", "max"):
             raise ValueError(f"mode has to be one of sum, mean or max, got {mode!r}")
         self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
