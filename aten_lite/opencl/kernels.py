@@ -371,33 +371,30 @@ def _nll_fits(self, target, weight) -> bool:
         target.dim() == 1 and target.is_contiguous() and target._shape[0] == self._shape[0]
 
 
-def _nll_picks(self, target, ignore_index):
-    """(-self[i, target[i]] or 0 where ignored, 1 or 0 where ignored), per row. A target out
-    of range is checked on the host first (one small copy out), as the CPU kernel does."""
+def _nll_picks(self, target, ignore_index, check: bool):
+    """(-self[i, target[i]] or 0 where ignored, 1 or 0 where ignored), per row. With
+    ``check``, a target out of range is found by the kernel and raised at the next read
+    (Note [Deferred device errors]), with the CPU kernel's IndexError and message."""
     rows, n = self._shape
     picks, counted = _empty((rows,), self._dtype), _empty((rows,), self._dtype)
     if rows:
+        slot = -1
+        if check:
+            def message(value, n=n):
+                return f"Target {value} is out of bounds for {n} classes"
+            slot = _B.errors.slot("nll_loss", IndexError, message)
         _B.run(_kernel(source.nll_loss_source(source.ctype(self._dtype.name)), "al_nll_pick"),
                (rows,), None, picks._store, self._store, _long(self._offset), _long(n),
-               target._store, _long(target._offset), _long(ignore_index), counted._store)
+               target._store, _long(target._offset), _long(ignore_index), counted._store,
+               _B.errors.buffer, np.int32(slot))
     return picks, counted
-
-
-def _check_targets(target, n: int, ignore_index: int) -> None:
-    from ..backends.devices import to_host
-    values = to_host(target)
-    bad = values[(values != ignore_index) & ((values < 0) | (values >= n))]
-    if bad.size:
-        raise IndexError(f"nll_loss: target {int(bad[0])} is out of bounds for {n} classes "
-                         f"(valid: 0..{n - 1}, or ignore_index {ignore_index})")
 
 
 def nll_loss(self, target, weight=None, reduction=1, ignore_index=-100):
     if not _nll_fits(self, target, weight) or reduction not in (0, 1, 2):
         return cpu_fallback("nll_loss")(self, target, weight, reduction, ignore_index)
     result = _meta_result("nll_loss", (self, target, weight, reduction, ignore_index))
-    _check_targets(target, self._shape[1], ignore_index)
-    picks, counted = _nll_picks(self, target, ignore_index)
+    picks, counted = _nll_picks(self, target, ignore_index, check=True)
     if reduction == 0:
         return picks
     total = _reduce("sum", picks, [0], result)
@@ -419,7 +416,7 @@ def nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index
     src = source.nll_loss_source(source.ctype(self._dtype.name))
     total = out  # unread unless the mean is taken
     if reduction == 1:
-        _, counted = _nll_picks(self, target, ignore_index)
+        _, counted = _nll_picks(self, target, ignore_index, check=False)
         total = _reduce("sum", counted, [0], Tensor._meta((), self._dtype))
     gstride = grad_output._st[0] if reduction == 0 else 0
     _B.run(_kernel(src, "al_nll_backward"), (n, rows), None, out._store, _long(n),

@@ -283,15 +283,18 @@ __kernel void al_log_softmax_backward(__global T* out, __global const T* g, cons
 def nll_loss_source(t: str) -> str:
     """nll_loss over contiguous (rows, classes) log-probabilities and int64 targets, without
     class weights: per-row picks (forward) and the scattered gradient (backward); the mean or
-    sum of the picks is a reduction kernel's."""
+    sum of the picks is a reduction kernel's. A target out of range flags the pick's status
+    slot (Note [Deferred device errors] in deferred.py) when ``slot`` >= 0."""
     return _prelude(t) + """
 __kernel void al_nll_pick(__global T* out, __global const T* x, const long xo, const long n,
                           __global const long* target, const long to, const long ignore,
-                          __global T* counted) {
+                          __global T* counted, __global long* status, const int slot) {
   const long row = get_global_id(0);
   const long c = target[to + row];
+  const int bad = c != ignore && (c < 0 || c >= n);
+  if (bad && slot >= 0) { status[2 * slot] = 1; status[2 * slot + 1] = c; }
   counted[row] = c == ignore ? (T)0 : (T)1;
-  out[row] = c == ignore ? (T)0 : -x[xo + row * n + c];
+  out[row] = (c == ignore || bad) ? (T)0 : -x[xo + row * n + c];
 }
 __kernel void al_nll_backward(__global T* out, const long n, __global const long* target,
                               const long to, const long ignore, __global const T* g,
