@@ -17,6 +17,7 @@ from ..utils.backend_registration import cpu_fallback, impl, make_tensor
 from ..vocab import dtype as _dtype
 from ..vocab.dispatch_keys import META
 from . import source
+from .runtime import BuildError
 
 __all__ = ["install", "elementwise_ops"]
 
@@ -116,11 +117,29 @@ def _merge(shape, strides_per_operand):
                                     for k in range(len(strides_per_operand))]
 
 
+_INTEGERS = ("int32", "int64", "bool", "uint8", "int8", "int16")
+
+
+def _integer_operands(tensors, entry) -> "_dtype.DType | None":
+    """The one integer or bool dtype of the "opencl" tensors when the op's dtypes include it
+    and it needs no check of the values (``int_operand``: a division by zero), else None."""
+    d = None
+    for t in tensors:
+        if not _on_device(t) or (d is not None and t._dtype is not d):
+            return None
+        d = t._dtype
+    if d is None or d.name not in _INTEGERS or d.name not in entry.dtypes or \
+            entry.int_operand is not None:
+        return None
+    return d
+
+
 def _elementwise_kernel(op: str, entry):
     names = [a for a, _ in entry.args]
     # a Scalar's default as the schema writes it ('1', '0.01'); the kernel computes in T anyway
-    defaults = {a: float(d) for a, d in entry.args if d is not None and _numeric(d)}
+    defaults = {a: _parse_number(d) for a, d in entry.args if d is not None and _numeric(d)}
     on_cpu = cpu_fallback(op)
+    unbuilt: set = set()  # integer dtypes whose expression does not compile: the CPU's
 
     def kernel(*args, **kwargs):
         bound = dict(defaults)
@@ -130,6 +149,11 @@ def _elementwise_kernel(op: str, entry):
         scalars = [bound.get(s) for s in entry.scalars]
         on_dev = [t for t in tensors if isinstance(t, Tensor)]
         d = _float_operands(on_dev) if on_dev else None
+        integral = d is None and on_dev and _integer_operands(on_dev, entry) is not None
+        if integral:
+            d = on_dev[0]._dtype
+            if d in unbuilt or any(isinstance(x, float) for x in tensors + scalars):
+                return on_cpu(*args, **kwargs)  # a float number with integers: promotion
         if d is None or not all(isinstance(t, Tensor) or _is_number(t) for t in tensors) \
                 or not all(_is_number(s) for s in scalars):
             return on_cpu(*args, **kwargs)
@@ -145,7 +169,14 @@ def _elementwise_kernel(op: str, entry):
         sizes, strides = _merge(shape, [_broadcast_strides(t, shape) for t in operands])
         numbers = tuple(not isinstance(t, Tensor) for t in tensors)
         src = source.elementwise_source(entry, source.ctype(d.name),
-                                        source.ctype(result._dtype.name), numbers, len(sizes))
+                                        source.ctype(result._dtype.name), numbers, len(sizes),
+                                        bool_result=result._dtype is _dtype.bool_)
+        if integral:
+            try:
+                k = _kernel(src, "al_elementwise")
+            except BuildError:  # the expression calls a float-only function
+                unbuilt.add(d)
+                return on_cpu(*args, **kwargs)
         kargs = [out._store, _long(n)]
         j = 0
         for t in tensors:
@@ -156,10 +187,17 @@ def _elementwise_kernel(op: str, entry):
                 kargs.append(_number(t, d))
         kargs += [_long(s) for s in sizes]
         kargs += [_number(s, d) for s in scalars]
-        _B.run(_kernel(src, "al_elementwise"), (n,), None, *kargs)
+        _B.run(k if integral else _kernel(src, "al_elementwise"), (n,), None, *kargs)
         return out
 
     return kernel
+
+
+def _parse_number(text: str):
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
 
 
 def _numeric(text: str) -> bool:
@@ -172,9 +210,9 @@ def _numeric(text: str) -> bool:
 
 def elementwise_ops() -> dict:
     """op -> fusion entry of every functional ``elementwise:`` op whose dtypes include a
-    float (the ones this device computes)."""
+    float or an integer type (the ones this device computes)."""
     return {op: e for op, e in fusion_entries.builtin().items()
-            if "float32" in e.dtypes}
+            if "float32" in e.dtypes or any(d in e.dtypes for d in _INTEGERS)}
 
 
 # ---- reductions ----

@@ -119,7 +119,7 @@ class OpenCLBackend(DeviceBackend):
         key = (source, options)
         prog = self._programs.get(key)
         if prog is None:
-            opts = list(options)
+            opts = ["-w", *options]  # generated code: warnings (x != x of an integer) are noise
             if not self.fp64:
                 opts.append("-cl-single-precision-constant")  # 0.5 is a float, not a double
             prog = self._from_disk(source, opts)
@@ -169,6 +169,7 @@ def register() -> OpenCLBackend:
                            f"{_MISSING}") from None
     backend = OpenCLBackend(cl, _pick_device(cl))
     register_device(backend)
-    from . import kernels
+    from . import kernels, select_kernels
     kernels.install(backend)
+    select_kernels.install()
     return backend

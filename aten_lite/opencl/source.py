@@ -26,14 +26,60 @@ __all__ = ["ctype", "elementwise_source", "reduction_source", "matmul_source",
 BLOCK = (4, 8)  # the rows and columns of out one matmul work item computes
 
 _CTYPES = {"float32": "float", "float64": "double", "float16": "half", "bool": "uchar",
-           "int64": "long", "int32": "int", "uint8": "uchar"}
+           "int64": "long", "int32": "int", "uint8": "uchar", "int8": "char", "int16": "short"}
 
 
 def ctype(dtype_name: str) -> str:
     return _CTYPES[dtype_name]
 
 
+_INTEGER = ("uchar", "char", "short", "int", "long")
+
+
+def _integer_prelude(t: str) -> str:
+    """The expression functions for an integer (or bool, as uchar) compute type, with the
+    semantics of scalar_math.h's integer cases: Python's remainder and floor division, floor, ceil
+    and trunc the value itself. The
+    float-only functions are not defined, so an expression using them does not build and its
+    op takes the CPU fallback for that dtype."""
+    return f"""typedef {t} T;
+inline T al_sign(T x) {{ return (T)((x > (T)0) - (x < (T)0)); }}
+inline T al_maximum(T x, T y) {{ return x < y ? y : x; }}
+inline T al_minimum(T x, T y) {{ return y < x ? y : x; }}
+inline T al_remainder(T x, T y) {{
+  T r = x % y;
+  if (r != (T)0 && ((r < (T)0) != (y < (T)0))) r += y;
+  return r;
+}}
+inline T al_floor_divide(T x, T y) {{
+  T q = x / y;
+  if (x % y != (T)0 && ((x < (T)0) != (y < (T)0))) q -= (T)1;
+  return q;
+}}
+inline T al_trunc_divide(T x, T y) {{ return x / y; }}
+#undef sign
+#define sign(x) al_sign(x)
+#undef maximum
+#define maximum(x, y) al_maximum(x, y)
+#undef minimum
+#define minimum(x, y) al_minimum(x, y)
+#undef remainder
+#define remainder(x, y) al_remainder(x, y)
+#undef floor_divide
+#define floor_divide(x, y) al_floor_divide(x, y)
+#undef trunc_divide
+#define trunc_divide(x, y) al_trunc_divide(x, y)
+#undef round_half_even
+#define round_half_even(x) (x)
+#define floor(x) (x)
+#define ceil(x) (x)
+#define trunc(x) (x)
+"""
+
+
 def _prelude(t: str) -> str:
+    if t in _INTEGER:
+        return _integer_prelude(t)
     ext = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if t == "double" else ""
     return ext + f"""#pragma OPENCL FP_CONTRACT OFF
 typedef {t} T;
@@ -92,18 +138,20 @@ inline T al_trunc_divide(T x, T y) {{ return trunc(x / y); }}
 """
 
 
-def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: int) -> str:
+def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: int,
+                       bool_result: bool = False) -> str:
     """A kernel computing ``entry``'s expression (a fusion_entries.Entry) in compute type
     ``t`` into a contiguous output of type ``r``. ``numbers[i]``: the i-th tensor parameter
-    is a number passed by value; ``ndim``: dimensions of the (merged) iteration space."""
+    is a number passed by value; ``ndim``: dimensions of the (merged) iteration space.
+    ``bool_result``: r holds a bool, so the value is made 0 or 1 (true + true is 1)."""
     params = ", ".join(f"T {p}" for p in entry.tensors + entry.scalars)
     lines = [_prelude(t),
              f"inline {r} al_op({params}) {{",
-             f"  return ({r})(",
+             f"  return ({r})({'(bool)' if bool_result else ''}(",
              f'#line {entry.line} "{entry.file}"',
              entry.expr,
              '#line 1000 "opencl_elementwise.cl"',
-             "  );", "}", ""]
+             "  ));", "}", ""]
     args = [f"__global {r}* out", "const long n"]
     body = ["  long i = get_global_id(0);", "  if (i >= n) return;", "  long rem = i, c;"]
     call = []
