@@ -300,3 +300,31 @@ def test_the_pool_reuses_freed_blocks(opencl):
     al.opencl.empty_cache()
     assert opencl.pool.held_blocks == 0
     assert z.shape == x.shape
+
+
+# ---- op libraries ----
+
+def test_an_op_library_elementwise_op_gets_a_device_kernel(built_myops, opencl):
+    """myops::mish (examples/myops) is generated for the device from the library's YAML
+    expression when the library loads, though the device registered before it."""
+    import shutil
+
+    from aten_lite.frontend import oplib
+    if shutil.which(os.environ.get("CXX", "g++")) is None:
+        pytest.skip("needs a C++ compiler to build the library")
+    before = set(oplib._LOADED)
+    al.load_library(built_myops.folder)
+    try:
+        rng = np.random.default_rng(10)
+        x = al.from_numpy(rng.standard_normal((5, 33)).astype(np.float32))
+        d = x.to("opencl")
+        dev, own = _on_device(opencl, lambda: al.myops.mish(d.t()))
+        assert own, "myops::mish took the CPU fallback"
+        np.testing.assert_allclose(dev.cpu().numpy(), al.myops.mish(x.t()).numpy(),
+                                   rtol=2e-6, atol=1e-7)
+        # its reduction (peak: amax) has no generated kernel here: the CPU fallback, correct
+        np.testing.assert_array_equal(al.myops.peak(d, [1]).cpu().numpy(),
+                                      al.myops.peak(x, [1]).numpy())
+    finally:
+        for name in set(oplib._LOADED) - before:
+            oplib._uninstall(oplib._LOADED[name])

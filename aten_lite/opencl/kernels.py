@@ -215,6 +215,22 @@ def elementwise_ops() -> dict:
             if "float32" in e.dtypes or any(d in e.dtypes for d in _INTEGERS)}
 
 
+def library_kernel(op: str):
+    """The kernel of the op library op ``op`` ('myops::mish') from its ``elementwise:``
+    expression (the library's fusion table, compile/library_entries.py), or None when it is
+    not a functional elementwise op, or its library's table cannot be read (the op then takes
+    the CPU fallback)."""
+    from ..compile import library_entries
+    try:
+        entry = library_entries.library_entry(op)
+    except library_entries.LibraryEntryError:
+        return None
+    if entry is None or not ("float32" in entry.dtypes or
+                             any(d in entry.dtypes for d in _INTEGERS)):
+        return None
+    return _elementwise_kernel(op, entry)
+
+
 # ---- reductions ----
 
 def _reduce_dims(self: Tensor, dim) -> list[int]:

@@ -154,6 +154,14 @@ class OpenCLBackend(DeviceBackend):
         self.counts["kernels"] += 1
         kernel(self.queue, global_size, local_size, *args)
 
+    def op_kernel(self, op: str):
+        """The generated kernel of an op library's ``elementwise:`` op (its expression from
+        the library's fusion table), None for other ops."""
+        if "::" not in op:
+            return None
+        from .kernels import library_kernel
+        return library_kernel(op)
+
     def stats(self) -> dict:
         return dict(self.counts, programs=len(self._programs), disk_hits=self.disk.hits,
                     disk_stores=self.disk.stores)
