@@ -1,9 +1,11 @@
 """The OpenCL device's own kernels, registered with ``impl`` when the device registers: every
 functional ``elementwise:`` op of native_functions.yaml (its kernel generated from the YAML
 expression, Note [OpenCL kernels from the YAML] in source.py), sum/mean/amax/amin, mm/bmm/
-addmm, and the log_softmax/nll_loss pair cross_entropy is made of. A call the kernel does not
-handle (an integer dtype, a CPU tensor, a class weight) goes to the op's CPU fallback, so every
-call still works; docs/OPENCL.md lists what runs where.
+addmm, and the log_softmax/nll_loss pair cross_entropy is made of (select_kernels.py has the
+copies and picks). Elementwise ops run in float and integer dtypes; a call a kernel does not
+handle (mixed dtypes, a CPU tensor, a class weight, an integer division, whose divisor the CPU
+checks) goes to the op's CPU fallback, so every call still works; docs/OPENCL.md lists what
+runs where.
 """
 
 from __future__ import annotations
