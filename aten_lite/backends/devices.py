@@ -98,7 +98,10 @@ def register_device(backend: DeviceBackend):
     if not isinstance(name, str) or not _NAME_RE.fullmatch(name):
         raise ValueError(f"register_device: the device name must be lower-case letters, digits "
                          f"and '_', starting with a letter; got {name!r}")
-    if name in _device_mod.DEVICE_TYPES or name in ("cuda", "mps", "xpu"):
+    # "cuda" is aten_lite's own device (aten_lite/cuda/), the other names torch's
+    reserved = ("mps", "xpu") if type(backend).__module__ == "aten_lite.cuda.runtime" else \
+        ("cuda", "mps", "xpu")
+    if name in _device_mod.DEVICE_TYPES or name in reserved:
         raise ValueError(f"register_device: device {name!r} exists already (devices: "
                          f"{', '.join(_device_mod.DEVICE_TYPES)}); pick another name")
     spelling = backend.key or name[0].upper() + name[1:]
