@@ -111,3 +111,134 @@ def test_without_a_driver_cuda_is_absent_and_says_what_to_install():
         assert "libcuda.so.1" in msg and "pip install 'aten_lite[cuda]'" in msg
         assert "available devices: 'cpu', 'meta'" in msg
     assert isinstance(al.cuda.CUDAUnavailableError("x"), ValueError)
+
+
+# ---- the device's host side without a GPU: every launch against its kernel's signature ----
+
+import collections  # noqa: E402
+import ctypes  # noqa: E402
+import re  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from aten_lite.cuda import runtime  # noqa: E402
+
+
+def _params(src: str, name: str) -> list[str]:
+    m = re.search(rf"__kernel void {name}\((.*?)\)\s*{{", src, re.S)
+    assert m, f"no kernel {name} in its source"
+    return [p.strip() for p in m.group(1).split(",")]
+
+
+def _expect(param: str, compute: str):
+    if "*" in param:
+        return runtime.Memory
+    kind = param.replace("const ", "").split()[0]
+    return {"long": ctypes.c_int64, "int": ctypes.c_int32,
+            "T": ctypes.c_double if compute == "double" else ctypes.c_float}[kind]
+
+
+class _SignatureChecked(runtime.CUDABackend):
+    """CUDABackend with host memory and no driver: ``launch`` checks each argument's type
+    against the rendered kernel's parameter, and the launch geometry; nothing computes."""
+
+    def __init__(self) -> None:  # noqa: D401 (no driver to open)
+        self.count, self.device_name, self.arch, self.max_group = 1, "signature check", \
+            "sm_90", 1024
+        self.fp64 = self.fp16 = True
+        self.compiler = None
+        self.cublas = _CheckedBlas()
+        self._pool, self._functions = {}, {}
+        self._launches = collections.deque(maxlen=8)
+        self.counts = collections.Counter()
+        self.host: dict = {}
+        self.launched: list = []
+
+    def alloc(self, nbytes):
+        ptr = 4096 * (len(self.host) + 1)
+        self.host[ptr] = np.zeros(max(nbytes, 1), np.uint8)
+        return runtime.Memory(ptr, nbytes, None)
+
+    def copy_in(self, store, at, data):
+        self.host[store.ptr][at:at + data.size] = data
+
+    def copy_out(self, store, at, n):
+        return self.host[store.ptr][at:at + n].copy()
+
+    def copy(self, dst, dst_at, src, src_at, n):
+        self.host[dst.ptr][dst_at:dst_at + n] = self.host[src.ptr][src_at:src_at + n]
+
+    def synchronize(self):
+        pass
+
+    def function(self, src, name):
+        return (src, name)
+
+    def launch(self, fn, label, grid, block, shared, args):
+        src, name = fn
+        compute = re.search(r"typedef (\w+) T;", src).group(1)
+        params = _params(src, name)
+        assert len(params) == len(args), (label, params, args)
+        for p, a in zip(params, args):
+            assert isinstance(a, _expect(p, compute)), (label, p, type(a).__name__)
+        threads = int(np.prod(block))
+        assert 1 <= threads <= 1024 and all(g >= 1 for g in grid), (label, grid, block)
+        if "al_smem" in src:
+            assert shared >= threads * (8 if compute == "double" else 4), (label, shared)
+        self.launched.append(label)
+
+
+class _CheckedBlas:
+    N, T = 0, 1
+
+    def __init__(self) -> None:
+        self.calls = []
+
+    def gemm(self, double, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, batch=1,
+             sa=0, sb=0, sc=0):
+        # column-major: op(A) is m x k, op(B) k x n, C m x n
+        assert lda >= max(1, m if ta == self.N else k), ("lda", ta, m, k, lda)
+        assert ldb >= max(1, k if tb == self.N else n), ("ldb", tb, k, n, ldb)
+        assert ldc >= max(1, m) and batch >= 1
+        self.calls.append((ta, tb, m, n, k, batch))
+
+
+@pytest.fixture
+def checked_cuda():
+    if al.cuda.is_available():
+        pytest.skip("a CUDA GPU is present: gpu_check.py runs the real device")
+    from aten_lite.backends.devices import register_device
+    from aten_lite.cuda import kernels
+    b = _SignatureChecked()
+    register_device(b)
+    kernels.install(b)
+    al.cuda._state["backend"] = b
+    try:
+        yield b
+    finally:
+        al.cuda._unregister()
+
+
+def test_every_launch_matches_its_kernel_signature(checked_cuda):
+    b = checked_cuda
+    rng = np.random.default_rng(0)
+    x = al.from_numpy(rng.standard_normal((6, 5)).astype(np.float32)).cuda()
+    assert x.is_cuda and x.device == "cuda" and x.cuda() is x
+    row = al.from_numpy(rng.standard_normal(6).astype(np.float32)).to("cuda")
+    half = x.to(dtype=al.float16)
+    for out in (x + 1.5, x.t() * row, al.add(x, x, alpha=2), x > 0, half.exp(), half * 2,
+                x.to(dtype=al.float64).sigmoid(), x.sum(), x.mean(1), x.amax(0),
+                half.sum(0), al.ones(40000, device="cuda").sum(), x.t().clone()):
+        assert out.device == "cuda"
+    w = al.from_numpy(rng.standard_normal((5, 3)).astype(np.float32)).cuda().requires_grad_()
+    target = al.tensor([0, 2, 1, 0, 2, 1]).cuda()
+    loss = al.nn.functional.cross_entropy(x @ w, target)
+    loss.backward()
+    assert w.grad.device == "cuda"
+    al.bmm(x.reshape(2, 3, 5), w.detach().t().reshape(1, 3, 5).expand(2, 3, 5).transpose(1, 2))
+    al.addmm(row[:3], x.t(), x[:, :3])
+    for label in ("add.Tensor", "gt.Tensor", "exp", "sigmoid", "reduce:sum", "reduce:mean",
+                  "reduce:amax", "log_softmax", "nll_loss", "_log_softmax_backward",
+                  "_nll_loss_backward", "_copy_strided"):
+        assert label in b.launched, (label, sorted(set(b.launched)))
+    assert b.cublas.calls and any(c[5] == 2 for c in b.cublas.calls)  # mm, and bmm batched

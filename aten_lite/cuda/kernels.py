@@ -182,8 +182,6 @@ def _gemm(a: Tensor, m: Tensor, batch: int, alpha=1.0) -> Tensor:
     out = _empty((batch, M, N), a._dtype)
     if batch * M * N == 0:
         return out
-    if K == 0:
-        return _EW["mul.Tensor"](_EW["sub.Tensor"](out, out), 0)  # zeros, as the CPU gives
     va, vm = _blas_view(a), _blas_view(m)
     if va is None:
         a, va = a.contiguous(), (_B.cublas.N, K)
@@ -199,8 +197,11 @@ def _gemm(a: Tensor, m: Tensor, batch: int, alpha=1.0) -> Tensor:
 
 
 def _blas_ok(tensors) -> bool:
+    """cuBLAS is there, the operands are float32/float64 on the device and the inner size is
+    not 0 (an empty sum is the CPU's: zeros, not cuBLAS's untouched output)."""
     d = _float_operands(tensors)
-    return _B.cublas is not None and d in (_dtype.float32, _dtype.float64)
+    return _B.cublas is not None and d in (_dtype.float32, _dtype.float64) and \
+        all(t.dim() >= 2 for t in tensors[-2:]) and tensors[-1]._shape[-2] != 0
 
 
 def mm(self, mat2):
