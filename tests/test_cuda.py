@@ -242,3 +242,55 @@ def test_every_launch_matches_its_kernel_signature(checked_cuda):
                   "_nll_loss_backward", "_copy_strided"):
         assert label in b.launched, (label, sorted(set(b.launched)))
     assert b.cublas.calls and any(c[5] == 2 for c in b.cublas.calls)  # mm, and bmm batched
+
+
+class _FakeLib:
+    """The driver calls a launch and a wait make, answered without a GPU: the launch's
+    parameter array is read back; the wait reports an illegal address, as a bad kernel's."""
+
+    def __init__(self) -> None:
+        self.params = None
+
+    def cuCtxSetCurrent(self, ctx):
+        return 0
+
+    def cuLaunchKernel(self, fn, gx, gy, gz, bx, by, bz, shared, stream, params, extra):
+        self.params = (ctypes.c_uint64.from_address(params[0]).value,
+                       ctypes.c_int64.from_address(params[1]).value,
+                       ctypes.c_float.from_address(params[2]).value, (gx, gy, gz, bx, by, bz))
+        return 0
+
+    def cuStreamSynchronize(self, stream):
+        return 700
+
+
+class _FakeDriver:
+    def __init__(self) -> None:
+        self.lib = _FakeLib()
+
+    def call(self, name, *args):
+        assert getattr(self.lib, name)(*args) == 0
+
+    def error(self, status, what):
+        return runtime._driver.CudaError(f"{what}: an illegal memory access was encountered "
+                                         f"(CUDA_ERROR_ILLEGAL_ADDRESS)", status)
+
+
+def test_launch_packs_parameters_and_a_deferred_error_names_the_issuing_line():
+    b = runtime.CUDABackend.__new__(runtime.CUDABackend)
+    b.drv, b.ctx, b.stream = _FakeDriver(), None, None
+    b._launches = collections.deque(maxlen=8)
+    b.counts = collections.Counter()
+    import threading
+    b._thread = threading.local()
+    mem = runtime.Memory(0xABC000, 512, None)
+    b.launch("fn", "exp", (3,), (256,), 0, [mem, ctypes.c_int64(-5), ctypes.c_float(2.5)])
+    line = sys._getframe().f_lineno - 1
+    assert b.drv.lib.params == (0xABC000, -5, 2.5, (3, 1, 1, 256, 1, 1))
+    with pytest.raises(runtime._driver.CudaError) as e:
+        b.synchronize()
+    msg = str(e.value)
+    assert msg.startswith("cuStreamSynchronize: an illegal memory access was encountered")
+    assert f"exp from {__file__}:{line}" in msg and e.value.code == 700
+    b.drv.lib.cuStreamSynchronize = lambda stream: 0
+    b.synchronize()  # the launches were reported once

@@ -75,6 +75,10 @@ def load_cublas():
     for p in paths:
         if p:
             try:
+                lt = os.path.join(os.path.dirname(p), os.path.basename(p).replace(
+                    "libcublas.", "libcublasLt."))
+                if os.path.exists(lt):  # what libcublas links to, from the same folder
+                    ctypes.CDLL(lt, mode=ctypes.RTLD_GLOBAL)
                 return Cublas(ctypes.CDLL(p), p)
             except OSError:
                 continue

@@ -22,6 +22,7 @@ import ctypes
 import hashlib
 import os
 import sys
+import threading
 
 import numpy as np
 
@@ -102,6 +103,11 @@ class CUDABackend(DeviceBackend):
         self.cublas = _driver.load_cublas()
         if self.cublas is not None:
             self.cublas.start(self.stream)
+        self._thread = threading.local()
+        self._thread.current = True
+        version = ctypes.c_int()
+        drv.call("cuDriverGetVersion", ctypes.byref(version))
+        self.driver_version = f"{version.value // 1000}.{version.value % 1000 // 10}"
         self._pool: dict = {}
         self._functions: dict = {}
         self._launches: collections.deque = collections.deque(maxlen=8)
@@ -165,7 +171,11 @@ class CUDABackend(DeviceBackend):
         self._launches.clear()
 
     def _checked(self, name: str, *args) -> None:
-        """A driver call whose failure may be a queued kernel's: name the recent launches."""
+        """A driver call whose failure may be a queued kernel's: name the recent launches.
+        The context is made current first in a thread that has not used the device yet."""
+        if not getattr(self._thread, "current", False):
+            self.drv.call("cuCtxSetCurrent", self.ctx)
+            self._thread.current = True
         status = getattr(self.drv.lib, name)(*args)
         if status != 0:
             err = self.drv.error(status, name)
@@ -189,7 +199,13 @@ class CUDABackend(DeviceBackend):
                                    f"{_compiler.MISSING}")
             cubin = self._cubin(source)
             mod, fn = ctypes.c_void_p(), ctypes.c_void_p()
-            self.drv.call("cuModuleLoadData", ctypes.byref(mod), cubin)
+            status = self.drv.lib.cuModuleLoadData(ctypes.byref(mod), cubin)
+            if status != 0:
+                raise RuntimeError(f"{self.drv.error(status, 'cuModuleLoadData')}: the "
+                                   f"{self.arch} kernel built by {self.compiler.name} does "
+                                   f"not load on this driver (CUDA {self.driver_version}); "
+                                   "install the nvidia-cuda-nvrtc wheel of the driver's major "
+                                   "version")
             self.drv.call("cuModuleGetFunction", ctypes.byref(fn), mod, name.encode())
             self._functions[(source, name)] = fn
         return fn
@@ -221,8 +237,7 @@ class CUDABackend(DeviceBackend):
     def launch(self, fn, label: str, grid, block, shared: int, args) -> None:
         """Queue ``fn`` with ctypes-typed ``args`` (Memory is passed as its address)."""
         values = [ctypes.c_uint64(a.ptr) if isinstance(a, Memory) else a for a in args]
-        params = (ctypes.c_void_p * len(values))(
-            *[ctypes.cast(ctypes.byref(v), ctypes.c_void_p) for v in values])
+        params = (ctypes.c_void_p * len(values))(*[ctypes.addressof(v) for v in values])
         g = tuple(grid) + (1,) * (3 - len(grid))
         b = tuple(block) + (1,) * (3 - len(block))
         self.counts["kernels"] += 1
