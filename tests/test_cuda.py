@@ -294,3 +294,19 @@ def test_launch_packs_parameters_and_a_deferred_error_names_the_issuing_line():
     assert f"exp from {__file__}:{line}" in msg and e.value.code == 700
     b.drv.lib.cuStreamSynchronize = lambda stream: 0
     b.synchronize()  # the launches were reported once
+
+
+def test_a_second_cuda_device_is_refused_by_name(checked_cuda):
+    assert al.device("cuda:0") is al.device("cuda")
+    with pytest.raises(ValueError) as e:
+        al.device("cuda:1")
+    assert str(e.value).startswith("device 'cuda:1' is not available: aten_lite computes on one "
+                                   "CUDA device, 'cuda' (or 'cuda:0'); available devices: ")
+
+
+def test_a_module_moves_to_the_device(checked_cuda):
+    m = al.nn.Sequential(al.nn.Linear(5, 3), al.nn.ReLU())
+    assert m.cuda() is m and all(p.is_cuda for p in m.parameters())
+    before = len(checked_cuda.cublas.calls)
+    out = m(al.ones(2, 5).cuda())
+    assert out.device == "cuda" and len(checked_cuda.cublas.calls) == before + 1  # the addmm

@@ -72,7 +72,7 @@ def _caller() -> str:
     return f"{f.f_code.co_filename}:{f.f_lineno}" if f is not None else "?"
 
 
-_INSIDE = (os.sep + "aten_lite" + os.sep, os.sep + "generated" + os.sep, "<")
+_INSIDE = (os.sep + "aten_lite" + os.sep, os.sep + "generated" + os.sep, "<frozen")
 
 
 class CUDABackend(DeviceBackend):
