@@ -1,7 +1,8 @@
 """The CUDA device's kernels, registered with ``impl`` when the device registers: every
 functional ``elementwise:`` op (its CUDA source from the YAML expression, the OpenCL device's
-generator in its CUDA dialect: Note [One generator, two dialects] in aten_lite/opencl/
-source.py), sum/mean/amax/amin as block trees, mm/bmm/addmm through cuBLAS, clone, and the
+generator in its CUDA dialect: Note [One generator, two dialects] in
+aten_lite/opencl/source.py), sum/mean/amax/amin as block trees, mm/bmm/addmm through cuBLAS,
+clone, and the
 log_softmax/nll_loss pair cross_entropy is made of. What a kernel does not handle (an integer
 dtype, mixed devices, a class weight, no cuBLAS) goes to the op's CPU fallback; docs/CUDA.md
 lists what runs where. The argument checks and result geometry are the OpenCL device's
