@@ -324,8 +324,8 @@ def nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index
     args = (grad_output, self, target, weight, reduction, ignore_index)
     if not _nll_fits(self, target, weight) or reduction not in (0, 1, 2) or \
             not _on_device(grad_output) or grad_output._dtype is not self._dtype or \
-            grad_output.dim() != (1 if reduction == 0 else 0):
-        return cpu_fallback("_nll_loss_backward")(*args)
+            grad_output.dim() != (1 if reduction == 0 else 0) or self._shape[0] > 65535:
+        return cpu_fallback("_nll_loss_backward")(*args)  # (rows are the grid's y: <= 65535)
     rows, n = self._shape
     out = _empty(self._shape, self._dtype)
     if rows * n == 0:

@@ -27,7 +27,8 @@ nvcc). The kernels are written once, in OpenCL's spelling; what differs is the p
 is CUDA's dynamic shared memory (``_local_param``/``_local_decl``). The expression functions
 (``maximum``, ``remainder``, ...) are the same lines in both. Each kernel has an element type
 ``S`` (what memory holds) and a compute type ``T``: the same in OpenCL, where half computes in
-half, and float for CUDA's ``al_half`` (a prelude struct: no header to find) (loads and stores convert, as torch's opmath does).
+half; float for CUDA's float16, ``al_half`` (a prelude struct, so no header is needed), whose
+loads and stores convert, as torch's opmath does.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ __all__ = ["ctype", "elementwise_source", "reduction_source", "matmul_source",
 BLOCK = (4, 8)  # the rows and columns of out one matmul work item computes
 
 DIALECTS = ("opencl", "cuda")
+_AFTER_EXPR = {"opencl": "opencl_elementwise.cl", "cuda": "cuda_elementwise.cu"}
 
 _CTYPES = {"float32": "float", "float64": "double", "float16": "half", "bool": "uchar",
            "int64": "long", "int32": "int", "uint8": "uchar"}
@@ -183,7 +185,7 @@ def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: i
              f"  return ({r})(",
              f'#line {entry.line} "{entry.file}"',
              entry.expr,
-             f'#line 1000 "{dialect}_elementwise"',
+             f'#line 1000 "{_AFTER_EXPR[dialect]}"',
              "  );", "}", ""]
     args = [f"__global {r}* out", "const long n"]
     body = ["  long i = get_global_id(0);", "  if (i >= n) return;", "  long rem = i, c;"]
