@@ -210,13 +210,22 @@ def check_compile(t: Table, device: str) -> None:
     rng = np.random.default_rng(2)
     a, b = (rng.standard_normal(1000).astype(np.float32) for _ in range(2))
     want = fn(al.from_numpy(a), al.from_numpy(b)).numpy()
+    backend = getattr(al, device).init()
     try:
-        got = al.compile(fn)(al.from_numpy(a).to(device), al.from_numpy(b).to(device))
+        compiled = al.compile(fn)
+        da, db = al.from_numpy(a).to(device), al.from_numpy(b).to(device)
+        compiled(da, db)  # the first call captures and builds
+        before = backend.counts["kernels"]
+        got = compiled(da, db)
+        launched = backend.counts["kernels"] - before
         err = float(np.max(np.abs(got.cpu().numpy() - want)))
-        t.add("al.compile fused fn", "ok" if err < 1e-5 and got.device == device else "FAIL",
-              f"result on {got.device}, max diff {err:.1e}")
+        fused = "fused: 1 kernel" if launched == 1 else \
+            f"not fused on the device: {launched} kernels, one per op (eager)"
+        t.add("al.compile fn", "FAIL" if err >= 1e-5 or got.device != device else
+              ("ok" if launched == 1 else "not fused"),
+              f"result on {got.device}, max diff {err:.1e}; {fused}")
     except Exception as exc:
-        t.add("al.compile fused fn", "not supported", f"{type(exc).__name__}: {exc}"[:150])
+        t.add("al.compile fn", "not supported", f"{type(exc).__name__}: {exc}"[:150])
 
 
 def _timed(fn, device: str, reps: int) -> float:
