@@ -310,3 +310,48 @@ def test_a_module_moves_to_the_device(checked_cuda):
     before = len(checked_cuda.cublas.calls)
     out = m(al.ones(2, 5).cuda())
     assert out.device == "cuda" and len(checked_cuda.cublas.calls) == before + 1  # the addmm
+
+
+class _CountingCompiler:
+    name = "fake NVRTC 0.0"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def compile(self, source, arch, filename, options):
+        self.calls += 1
+        return compiler.Compiled(b"CUBIN:" + source.encode() + arch.encode(), "")
+
+
+def _cache_backend():
+    b = runtime.CUDABackend.__new__(runtime.CUDABackend)
+    b.arch, b.compiler = "sm_90", _CountingCompiler()
+    b.counts = collections.Counter()
+    return b
+
+
+def test_cubins_are_cached_on_disk_privately_by_content_hash(tmp_path, monkeypatch):
+    import os
+    import stat
+    monkeypatch.setenv("AL_CACHE_DIR", str(tmp_path / "cache"))
+    first = _cache_backend()
+    cubin = first._cubin("kernel source")
+    assert cubin == b"CUBIN:kernel sourcesm_90" and first.compiler.calls == 1
+    folder = tmp_path / "cache" / "cuda"
+    (path,) = folder.glob("*.cubin")
+    assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    again = _cache_backend()  # another process: loaded from disk, not compiled
+    assert again._cubin("kernel source") == cubin and again.compiler.calls == 0
+    assert again.counts["cache_hits"] == 1
+    other = _cache_backend()
+    other.arch = "sm_80"  # another arch (or source, compiler, options): another file
+    other._cubin("kernel source")
+    assert other.compiler.calls == 1 and len(list(folder.glob("*.cubin"))) == 2
+    path.write_bytes(path.read_bytes()[:-3])  # truncated: compiled again, never loaded
+    damaged = _cache_backend()
+    assert damaged._cubin("kernel source") == cubin and damaged.compiler.calls == 1
+    os.chmod(folder, 0o777)  # others could have written it: refused, naming the folder
+    with pytest.raises(Exception, match="aten_lite CUDA kernel cache") as e:
+        _cache_backend()._cubin("kernel source")
+    assert str(folder) in str(e.value)

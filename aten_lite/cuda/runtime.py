@@ -114,6 +114,12 @@ class CUDABackend(DeviceBackend):
         self.counts = dict(copies_in=0, bytes_in=0, copies_out=0, bytes_out=0, kernels=0,
                            builds=0, cache_hits=0)
 
+    def _current(self) -> None:
+        """Make the device's context current in this thread (once per thread)."""
+        if not getattr(self._thread, "current", False):
+            self.drv.call("cuCtxSetCurrent", self.ctx)
+            self._thread.current = True
+
     def attribute(self, which: int) -> int:
         v = ctypes.c_int()
         self.drv.call("cuDeviceGetAttribute", ctypes.byref(v), which, self.dev)
@@ -127,6 +133,7 @@ class CUDABackend(DeviceBackend):
         if free:
             return Memory(free.pop(), size, self._pool)
         ptr = ctypes.c_uint64()
+        self._current()
         try:
             self.drv.call("cuMemAlloc_v2", ctypes.byref(ptr), size)
         except _driver.CudaError:
@@ -173,9 +180,7 @@ class CUDABackend(DeviceBackend):
     def _checked(self, name: str, *args) -> None:
         """A driver call whose failure may be a queued kernel's: name the recent launches.
         The context is made current first in a thread that has not used the device yet."""
-        if not getattr(self._thread, "current", False):
-            self.drv.call("cuCtxSetCurrent", self.ctx)
-            self._thread.current = True
+        self._current()
         status = getattr(self.drv.lib, name)(*args)
         if status != 0:
             err = self.drv.error(status, name)
@@ -198,6 +203,7 @@ class CUDABackend(DeviceBackend):
                 raise RuntimeError(f"device 'cuda' needs NVRTC to compile its kernels; "
                                    f"{_compiler.MISSING}")
             cubin = self._cubin(source)
+            self._current()
             mod, fn = ctypes.c_void_p(), ctypes.c_void_p()
             status = self.drv.lib.cuModuleLoadData(ctypes.byref(mod), cubin)
             if status != 0:
