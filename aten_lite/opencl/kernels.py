@@ -439,7 +439,8 @@ def _nll_picks(self, target, ignore_index, check: bool):
             def message(value, n=n):
                 return f"Target {value} is out of bounds for {n} classes"
             slot = _B.errors.slot("nll_loss", IndexError, message)
-        _B.run(_kernel(source.nll_loss_source(source.ctype(self._dtype.name)), "al_nll_pick"),
+        src = source.nll_loss_source(source.ctype(self._dtype.name))
+        _B.run(_kernel(src, "al_nll_pick_checked"),
                (rows,), None, picks._store, self._store, _long(self._offset), _long(n),
                target._store, _long(target._offset), _long(ignore_index), counted._store,
                _B.errors.buffer, np.int32(slot))
