@@ -19,7 +19,6 @@ from ..utils.backend_registration import cpu_fallback, impl, make_tensor
 from ..vocab import dtype as _dtype
 from ..vocab.dispatch_keys import META
 from . import source
-from .runtime import BuildError
 
 __all__ = ["install", "elementwise_ops"]
 
@@ -176,7 +175,7 @@ def _elementwise_kernel(op: str, entry):
         if integral:
             try:
                 k = _kernel(src, "al_elementwise")
-            except BuildError:  # the expression calls a float-only function
+            except _B.BuildError:  # the expression calls a float-only function
                 unbuilt.add(d)
                 return on_cpu(*args, **kwargs)
         kargs = [out._store, _long(n)]
@@ -445,6 +444,17 @@ def _nll_picks(self, target, ignore_index, check: bool):
                target._store, _long(target._offset), _long(ignore_index), counted._store,
                _B.errors.buffer, np.int32(slot))
     return picks, counted
+
+
+def _check_targets(target, n: int, ignore_index: int) -> None:
+    """The targets' bounds checked on the host (one copy out, a wait): what the CUDA device's
+    nll_loss does; OpenCL's checks in its kernel instead (al_nll_pick_checked)."""
+    from ..backends.devices import to_host
+    values = to_host(target)
+    bad = values[(values != ignore_index) & ((values < 0) | (values >= n))]
+    if bad.size:
+        raise IndexError(f"nll_loss: target {int(bad[0])} is out of bounds for {n} classes "
+                         f"(valid: 0..{n - 1}, or ignore_index {ignore_index})")
 
 
 def nll_loss(self, target, weight=None, reduction=1, ignore_index=-100):

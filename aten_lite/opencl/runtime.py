@@ -61,6 +61,7 @@ class OpenCLBackend(DeviceBackend):
 
     name = "opencl"
     cpu_fallback = True  # ops without an OpenCL kernel run on the CPU (docs/OPENCL.md)
+    BuildError = BuildError  # what program() raises, for kernels.py (which runtime imports)
 
     def __init__(self, cl, device) -> None:
         self.cl = cl
