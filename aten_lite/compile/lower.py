@@ -23,6 +23,7 @@ from ..rules.kernel_rules import c_kernel
 from ..tensors.tensor import Tensor, _c_empty
 from ..vocab.dispatch_keys import CPU
 from .ir import Value
+from .symbolic import SymDim, is_symbolic
 
 try:  # the builder module (branch `fuse`); without it every group runs the reference
     from .kernels import FusedKernel
@@ -94,7 +95,8 @@ def _nll_call(node, const):
         return None
     eager = const(node.handle.table[CPU], "k")
     n = x.shape[0]
-    rows = const(np.arange(n), "rows")
+    # a batch of s0 rows (Note [Shape-generic replays]): the row indices of this call's size
+    rows = f"_arange({n!r})" if isinstance(n, SymDim) else const(np.arange(n), "rows")
     if backward:
         scale = f", {n}" if reduction == 1 else ", None"
         return [f"{{out}} = _nll_backward({eager}, {{0}}, {{1}}, {{2}}, {rows}{scale}, "
@@ -209,14 +211,28 @@ def group_call(group, const, outs: list) -> list | None:
         else:
             lines.append(f"{name} = {buffer}")
     args = [f"{{{i}}}" if tuple(v.shape) == space else
-            f"{const(_Broadcast(space), 'bc')}({{{i}}})" if v.kind == "const" else
+            f"{const(_Broadcast(space), 'bc')}({{{i}}})" if v.kind == "const"
+            and not is_symbolic(space) else
             f"_bcast({{{i}}}, {space!r})" for i, v in enumerate(group.inputs)]
     lines.append(f"{entry}(0, {', '.join(name for name, _ in outs)}, {', '.join(args)})")
     return lines
+
+
+_ARANGES: dict = {}  # n -> np.arange(n), read-only: a shape-generic replay's row indices
+
+
+def _arange(n: int):
+    rows = _ARANGES.get(n)
+    if rows is None:
+        if len(_ARANGES) >= 64:
+            _ARANGES.clear()
+        rows = _ARANGES[n] = np.arange(n)
+        rows.flags.writeable = False
+    return rows
 
 
 # What the generated lines call, bound in every plan's namespace.
 # _empty(shape, numpy dtype): what empty_array calls (Note [Large block cache] in
 # aten_lite/csrc/allocator.h), one Python call less.
 NAMESPACE = {"_dot": np.dot, "_empty": _c_empty or np.empty, "_bcast": np.broadcast_to,
-             "_nll": _nll, "_nll_backward": _nll_backward}
+             "_nll": _nll, "_nll_backward": _nll_backward, "_arange": _arange}
