@@ -182,3 +182,45 @@ def test_fuzz_random_batch_sizes_against_eager():
         for a, c in zip(g, e):
             assert np.allclose(a.numpy(), c.numpy(), rtol=1e-5, atol=1e-6)
     assert f.stats["captures"] == 1
+
+
+def test_fused_kernels_are_shared_by_every_size():
+    from aten_lite.compile.kernels import _Built
+
+    f = al.compile(lambda x, b: ((x * 2 + b).relu() * x).sum(-1), dynamic=True)
+    b = al.randn(7)
+    f(al.randn(5, 7), b)
+    built = len(_Built.kernels)
+    for n in (6, 9, 33, 128):
+        x = al.randn(n, 7)
+        assert _same(f(x, b), ((x * 2 + b).relu() * x).sum(-1))
+    assert len(_Built.kernels) == built  # no kernel per size: sizes are run-time arguments
+    assert f.stats["captures"] == 1 and f.stats["dynamic_replays"] == 4
+
+
+def test_a_size_whose_generic_replay_fails_is_captured_on_its_own(monkeypatch):
+    f = al.compile(lambda x: (x * 3).sum(1), dynamic=True)
+    f(al.randn(8, 4))
+    entry = f._generic[0].entry
+    real = entry.forward_plan
+
+    def failing(inputs):
+        if inputs[0].shape[0] == 11:
+            raise RuntimeError("a kernel refusing this size")
+        return real(inputs)
+
+    monkeypatch.setattr(entry, "forward_plan", failing)
+    x = al.randn(11, 4)
+    assert _same(f(x), (x * 3).sum(1))
+    assert f.stats["captures"] == 2 and 11 in f._generic[0].refused
+    assert _same(f(x), (x * 3).sum(1))  # its own graph from now on
+    x = al.randn(12, 4)
+    assert _same(f(x), (x * 3).sum(1)) and f.stats["captures"] == 2
+
+
+def test_errors_at_the_captured_size_are_raised():
+    f = al.compile(lambda x, y: F.cross_entropy(x, y), dynamic=True)
+    x = al.randn(6, 5)
+    f(x, al.randint(0, 5, (6,)))
+    with pytest.raises(Exception):
+        f(x, al.full((6,), 9, dtype=al.int64))

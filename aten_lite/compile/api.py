@@ -19,7 +19,9 @@ floats and complex numbers by their spelling, so ``-0.0`` is not ``0.0`` and a N
 own graph; ``True``, ``1`` and ``1.0`` differ by type), and the same tokens of the sources
 the function reads besides its arguments (globals, closure cells, ``self``, chains of
 attributes and constant subscripts: Note [Reads outside the arguments] in guards.py).
-That tuple is the cache key. Each compiled function keeps at most ``cache_size`` graphs,
+That tuple is the cache key; a call missing it may still replay a shape-generic graph whose
+key leaves the batch arguments' leading dim out (Note [Shape-generic replays] in
+symbolic.py). Each compiled function keeps at most ``cache_size`` graphs,
 dropping the least recently used; a call missing the cache captures again. Tensors the
 function reads from elsewhere (module parameters) are held by reference; their shape, dtype
 and requires_grad are checked on every call, and so is the path each was reached by
@@ -147,6 +149,16 @@ class CompiledFunction:
         self.stats["captures" if fresh else "replays"] += 1
         if entry.generic is not None and not fresh:
             self.stats["dynamic_replays"] += 1
+            try:
+                return entry.run(tensors)
+            except Exception:
+                # A size the generic plan cannot run (a kernel refusing it): that size gets
+                # a graph of its own, which raises eager's error if the call is wrong.
+                if not self._refuse(entry.generic, tensors):
+                    raise
+                self.stats["dynamic_replays"] -= 1
+                self.stats["replays"] -= 1
+                return self(*args, **kwargs)
         return entry.run(tensors)
 
     def graph(self, *args, **kwargs):
@@ -268,6 +280,8 @@ class CompiledFunction:
                 continue
             if not g.entry.valid(args, kwargs):
                 continue
+            if s in g.refused:
+                return None
             self.stats["size_checks"] += 1
             try:
                 trace = capture(self.fn, tensors, lambda fakes: unflatten(spec, fakes))
@@ -278,6 +292,7 @@ class CompiledFunction:
             if len(self._sized) >= 256:
                 self._sized.clear()
             self._sized[key] = g.entry
+            g.keys.setdefault(s, []).append(key)
             g.entry.sizes.add(s)
             return g.entry, False
         for mask, probe in self._generic_candidates(tensors, spec, args, kwargs):
@@ -288,6 +303,18 @@ class CompiledFunction:
                 self._trim()
                 return entry, True
         return None
+
+    def _refuse(self, g, tensors) -> bool:
+        """Take a size whose generic replay failed away from ``g`` (its calls capture per
+        shape from now on); False when that size is the captured one: the error is real."""
+        s = _batch_size(tensors, g.mask)
+        if s is None or s == g.size:
+            return False
+        g.refused.add(s)
+        g.entry.sizes.discard(s)
+        for key in g.keys.pop(s, ()):
+            self._sized.pop(key, None)
+        return True
 
     def _generic_candidates(self, tensors, spec, args, kwargs):
         """(batch argument indices, probe size) to try: with ``dynamic=True`` the arguments
@@ -343,12 +370,17 @@ class CompiledFunction:
         if bad_sizes(here.forward) or bwd is not None and (bad_sizes(bwd)
                                                             or bwd.n_grad_inputs > 1):
             return None  # Note [Shape-generic replays]: what a generic plan cannot size
-        entry = _Entry(here, self.fuse)
+        try:
+            entry = _Entry(here, self.fuse)
+        except Exception:  # a pass or the planner refusing a symbolic size: per shape then
+            return None
         entry.guard(self._sources, args, kwargs)
-        entry.generic = _Generic(entry, mask, atoms, table,
+        entry.generic = _Generic(entry, mask, atoms, table, s,
                                  _guard_key(tensors, spec, self._sources, args, kwargs, mask))
         entry.sizes = {s}
         self._generic.append(entry.generic)
+        if len(self._generic) > self.cache_size:  # the oldest first, as the cache drops
+            self._generic.pop(0)
         return entry
     def _build(self, tensors, spec):
         name = self._name
@@ -476,10 +508,13 @@ class _Generic:
     call's tensors), the fingerprint of its capture, the symbolic ints (``table``) and its
     key with the batch dims left out."""
 
-    __slots__ = ("entry", "mask", "atoms", "table", "key")
+    __slots__ = ("entry", "mask", "atoms", "table", "size", "key", "keys", "refused")
 
-    def __init__(self, entry, mask, atoms, table, key) -> None:
+    def __init__(self, entry, mask, atoms, table, size, key) -> None:
         self.entry, self.mask, self.atoms, self.table, self.key = entry, mask, atoms, table, key
+        self.size = size  # the size it was captured at
+        self.keys: dict = {}  # size -> the cache keys its check trace admitted
+        self.refused: set = set()  # sizes whose replay failed: captured per shape instead
 
 
 def _batchable(t, size: int) -> bool:
