@@ -224,3 +224,23 @@ def test_errors_at_the_captured_size_are_raised():
     f(x, al.randint(0, 5, (6,)))
     with pytest.raises(Exception):
         f(x, al.full((6,), 9, dtype=al.int64))
+
+
+def test_random_programs_with_dynamic_true_match_eager(monkeypatch):
+    """The differential fuzzer (tests/compile_fuzz.py: random programs whose free sizes change
+    between calls) with every function compiled ``dynamic=True``."""
+    import compile_fuzz
+
+    made = []
+    real = al.compile
+
+    def generic(fn, **kw):
+        made.append(real(fn, dynamic=True, **kw))
+        return made[-1]
+
+    monkeypatch.setattr(al, "compile", generic)
+    stats = compile_fuzz.Stats()
+    failures = compile_fuzz.fuzz(range(300, 400), calls=8, stats=stats)
+    assert not failures, "\n\n".join(f.report() for f in failures[:3])
+    assert sum(f.stats["dynamic_replays"] for f in made) > 50  # generic graphs were replayed
+    assert sum(f.stats["size_checks"] for f in made) > 5
