@@ -246,8 +246,9 @@ class CompiledFunction:
         sized = self._sized.get(key) if key is not None else None
         if sized is not None and sized.valid(args, kwargs):
             return sized, False
-        self._shapes.add(tuple(t._shape for t in tensors))
-        self.stats["shapes_seen"] = len(self._shapes)
+        if len(self._shapes) < 4096:  # counted up to that many
+            self._shapes.add(tuple(t._shape for t in tensors))
+            self.stats["shapes_seen"] = len(self._shapes)
         if self.dynamic is not False and key is not None:
             found = self._generic_entry(tensors, spec, key, args, kwargs)
             if found is not None:
