@@ -25,6 +25,16 @@ trace, and the call captures a graph of its own instead (so it never replays a w
 The size then joins the entry's known sizes and later calls replay at once. Sizes 0 and 1
 never join: a dim of 1 broadcasts where a dim of 2 would not (0/1 specialisation), and 0
 empties every kernel.
+
+Per shape stay (api.py tries, then captures as before): a trace whose ints are not linear in
+the size or whose other atoms differ (a float or a returned int computed from it, a Python
+loop over it, a tensor the function makes with a factory, which is a constant of the graph),
+a backward graph with more than one output gradient (its plans specialised to absent
+gradients make zeros of fixed shapes) or without the batch dim among its inputs (the plan
+could not read ``s0``). Decisions the passes take from a size (row fusion's row length,
+two-thread branches, softmax decomposition) are taken at the captured size: each is valid
+at any size. A replay that fails at an admitted size (a kernel refusing it) takes that size
+away from the entry and the call captures it on its own (``CompiledFunction._refuse``).
 """
 
 from __future__ import annotations
