@@ -33,6 +33,7 @@ except ImportError:
 __all__ = ["node_call", "group_call", "NAMESPACE"]
 
 _wrap = Tensor._wrap
+_empty = _c_empty or np.empty
 
 class _Broadcast:
     """``np.broadcast_to(a, shape)`` of a constant's array (a bias), made again only when the
@@ -80,7 +81,8 @@ def node_call(node, const):
 
 def _nll_call(node, const):
     """nll_loss (mean or sum, no weight) of a float32/float64 [N, C] matrix and its
-    backward: eager's array steps without its per-call rules. ``ignore_index`` must lie
+    backward: the forward is eager's C++ entry, the backward eager's array steps, without
+    their per-call rules. ``ignore_index`` must lie
     outside -C..C-1 (NumPy's valid indices): then an ignored or out-of-range target fails
     the indexing, and that call runs eager's kernel, which ignores the rows or raises its
     error. Other targets index exactly as in eager's kernel."""
@@ -101,19 +103,18 @@ def _nll_call(node, const):
         scale = f", {n}" if reduction == 1 else ", None"
         return [f"{{out}} = _nll_backward({eager}, {{0}}, {{1}}, {{2}}, {rows}{scale}, "
                 f"{(n,) + x.shape[1:]!r}, {reduction}, {ignore})"]
-    return [f"{{out}} = _nll({eager}, {{0}}, {{1}}, {rows}, {n if reduction == 1 else None}, "
-            f"{ignore})"]
+    kernel = const(c_kernel("nll_loss"), "ck")
+    return [f"{{out}} = _nll({kernel}, {eager}, {x.dtype.code}, {{0}}, {{1}}, "
+            f"{const(x.dtype.np, 'd')}, {reduction}, {ignore})"]
 
 
-def _nll(eager, x, target, rows, divisor, ignore):
-    try:
-        picked = x[rows, target.view(np.uint64)]
-    except IndexError:  # an ignored row or a bad target: eager's kernel decides
-        return eager(_wrap(x), _wrap(target), None, 1 if divisor else 2, ignore)._a
-    # Eager sums the negated picks into a 0-dim array, then divides it in place; negating
-    # the sum instead is exact (pairwise summation is symmetric), and scalars cost less.
-    total = -picked.sum()
-    return np.asarray(total if divisor is None else total / divisor)
+def _nll(kernel, eager, code, x, target, dtype, reduction, ignore):
+    """Eager's C++ ``nll_loss`` entry on the arrays (so the loss is eager's bit for bit);
+    an ignored row or a bad target: eager's kernel decides (ignores it or raises)."""
+    out = _empty((), dtype)
+    if kernel(code, out, x, target, ignore, reduction):
+        return eager(_wrap(x), _wrap(target), None, reduction, ignore)._a
+    return out
 
 
 def _nll_backward(eager, grad, x, target, rows, divisor, shape, reduction, ignore):
