@@ -243,3 +243,20 @@ def test_random_programs_with_dynamic_true_match_eager(monkeypatch):
     assert not failures, "\n\n".join(f.report() for f in failures[:3])
     assert sum(f.stats["dynamic_replays"] for f in made) > 50  # generic graphs were replayed
     assert sum(f.stats["size_checks"] for f in made) > 5
+
+
+def test_concurrent_branches_of_a_generic_graph():
+    def fn(x, y):
+        return (x * 2 + 1).exp().sum(1), (y * 3 - 1).tanh().sum(1)
+
+    threads = al.get_num_threads()
+    al.set_num_threads(1)  # branches on two threads (Note [Concurrent branches])
+    try:
+        f = al.compile(fn, dynamic=True)
+        for n in (1100, 1300, 1200):
+            x, y = al.randn(n, 1024), al.randn(n, 1024)
+            for got, want in zip(f(x, y), fn(x, y)):
+                assert _same(got, want)
+        assert f._generic[0].entry.graph.branches and f.stats["captures"] == 1
+    finally:
+        al.set_num_threads(threads)
