@@ -43,7 +43,8 @@ from ..tensors.tensor import Tensor
 from .ir import Value
 from .tree import Slot
 
-__all__ = ["SymDim", "fingerprint", "fit", "expected", "symbolise", "symbolic", "is_symbolic"]
+__all__ = ["SymDim", "fingerprint", "fit", "expected", "symbolise", "symbolic", "is_symbolic",
+           "symbol_source", "bad_sizes"]
 
 SYMBOL = "s0"  # how listings and generated source name the batch size
 
