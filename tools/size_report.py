@@ -101,7 +101,7 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("optim", 700, ("aten_lite/optim/",)),
     ("devices registered from outside (the backend API)", 500, (
         "aten_lite/backends/devices.py", "aten_lite/utils/backend_registration.py")),
-    ("the OpenCL device (kernels generated from the YAML's expressions)", 1100, (
+    ("the OpenCL device (kernels generated from the YAML's expressions)", 1900, (
         "aten_lite/opencl/",)),
     ("data", 500, ("aten_lite/utils/",)),
     ("graph mode's pictures and shape-generic replays", 1000, (
