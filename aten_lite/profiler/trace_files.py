@@ -72,6 +72,12 @@ _COLORS = {"op": "#4e79a7", "kernel": "#f28e2b", "queue": "#bab0ac", "backward":
            "graph": "#76b7b2", "fused": "#59a14f", "user_annotation": "#b07aa1"}
 
 
+_LEGEND = {"op": "op (python lane: dispatch, checks, kernel call)", "kernel": "C++ kernel",
+           "queue": "queue wait", "backward": "backward node / pass",
+           "graph": "graph replay", "fused": "fused kernel",
+           "user_annotation": "record_function / optimizer"}
+
+
 def timeline_svg(events: list, thread_names: dict, path, width: int = 1200,
                  row_height: int = 16, max_depth: int = 4, title: str | None = None) -> None:
     """Draw the events as an SVG picture: one band per lane (a python lane gets one row per
@@ -95,7 +101,8 @@ def timeline_svg(events: list, thread_names: dict, path, width: int = 1200,
         rows[key] = (y, name, levels)
         y += levels * row_height + 8
     axis_y = y + 4
-    height = axis_y + 24
+    legend_y = axis_y + 34
+    height = legend_y + 8
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'font-family="sans-serif" font-size="10">',
              f'<rect width="{width}" height="{height}" fill="white"/>']
@@ -118,7 +125,7 @@ def timeline_svg(events: list, thread_names: dict, path, width: int = 1200,
         parts.append(f'<rect x="{x:.2f}" y="{yy}" width="{w:.2f}" height="{row_height - 2}" '
                      f'fill="{color}" stroke="white" stroke-width="0.3">'
                      f'<title>{escape(tip)}</title></rect>')
-        text = e.name.split("::")[-1]
+        text = e.name[4:] if e.name.startswith("al::") else e.name
         if w > 6 * len(text) + 4:
             parts.append(f'<text x="{x + 2:.2f}" y="{yy + 11}" fill="white">'
                          f'{escape(text)}</text>')
@@ -131,6 +138,12 @@ def timeline_svg(events: list, thread_names: dict, path, width: int = 1200,
                      f'stroke="black"/>')
         parts.append(f'<text x="{x:.1f}" y="{axis_y + 15}" text-anchor="middle">'
                      f'{span_us * i / 4:.0f} us</text>')
+    x = label_w
+    for cat in sorted({e.cat for e in events} & set(_COLORS), key=list(_COLORS).index):
+        parts.append(f'<rect x="{x}" y="{legend_y - 9}" width="10" height="10" '
+                     f'fill="{_COLORS[cat]}"/>')
+        parts.append(f'<text x="{x + 14}" y="{legend_y}">{_LEGEND[cat]}</text>')
+        x += 26 + int(5.2 * len(_LEGEND[cat]))
     parts.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(parts) + "\n")
