@@ -355,3 +355,16 @@ def test_node_classes_get_their_plain_apply_back():
     with al.profiler.profile():
         pass
     assert {c: c.__dict__.get("apply") for c in Node.__subclasses__()} == before
+
+
+def test_with_stack_names_the_users_line_and_profile_memory_counts_returned_bytes():
+    x = al.ones(4)
+    with al.profiler.profile(with_stack=True, profile_memory=True) as prof:
+        y = x + x  # the line the stack names
+        y.view(2, 2)  # a view returns no new bytes
+    add, view = [e for e in prof.events() if e.name in ("al::add", "al::view")]
+    file, line = add.args["stack"].rsplit(":", 1)
+    assert file == __file__ and "y = x + x" in open(file).read().splitlines()[int(line) - 1]
+    r = rows(prof)
+    assert r["al::add"].cpu_memory_usage == 16 and r["al::view"].cpu_memory_usage == 0
+    assert "CPU Mem" in prof.key_averages().table()

@@ -16,13 +16,20 @@ import sys
 import threading
 
 from . import dispatcher as _dispatch
+from .. import _generated
 from ..tensors.tensor import Tensor
 from ..vocab import profiling as _profiling, trace as _trace
 from ..vocab.profiling import Event, PYTHON, clock
 
 __all__ = ["ProfileMode", "install", "uninstall"]
 
-_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# What is not the user's code: aten_lite, its generated bindings, and the functions it
+# generates at run time (fast entries, constructors, replays: named "<...>"), except the names
+# interactive and exec'd user code gets.
+_OURS = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep,
+         os.path.dirname(os.path.abspath(_generated.__file__)) + os.sep)
+_USER_PSEUDO_FILES = ("<stdin>", "<string>", "<ipython", "<doctest", "<console")
+_USER_FILES: dict = {}  # filename -> whether it is the user's
 
 
 def install(rec: _profiling.Recording) -> "ProfileMode":
@@ -51,10 +58,21 @@ def _shape_of(a):
     return []
 
 
+def _is_user_file(filename: str) -> bool:
+    known = _USER_FILES.get(filename)
+    if known is None:
+        if filename.startswith("<"):
+            known = filename.startswith(_USER_PSEUDO_FILES)
+        else:
+            known = not os.path.abspath(filename).startswith(_OURS)
+        _USER_FILES[filename] = known
+    return known
+
+
 def _caller() -> str:
     """The innermost frame outside aten_lite: the user's file:line that issued the op."""
     f = sys._getframe(2)
-    while f is not None and f.f_code.co_filename.startswith(_PACKAGE_DIR):
+    while f is not None and not _is_user_file(f.f_code.co_filename):
         f = f.f_back
     return "?" if f is None else f"{f.f_code.co_filename}:{f.f_lineno}"
 
