@@ -72,7 +72,7 @@ def span_ns(prof) -> int:
     return max(e.end for e in events) - min(e.start for e in events)
 
 
-def per_op_ns(profiled: bool, n: int = 20000, repeats: int = 25) -> float:
+def per_op_ns(profiled: bool, n: int = 10000, repeats: int = 60) -> float:
     """Best-of-``repeats`` time per ``x + y`` on one element, in ns."""
     x, y = al.ones(1), al.ones(1)
     best = float("inf")

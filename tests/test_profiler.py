@@ -368,3 +368,30 @@ def test_with_stack_names_the_users_line_and_profile_memory_counts_returned_byte
     r = rows(prof)
     assert r["al::add"].cpu_memory_usage == 16 and r["al::view"].cpu_memory_usage == 0
     assert "CPU Mem" in prof.key_averages().table()
+
+
+def test_a_profiled_training_run_computes_what_an_unprofiled_one_does():
+    rng = np.random.default_rng(0)
+    x = al.from_numpy(rng.standard_normal((16, 8)).astype(np.float32))
+    y = al.from_numpy(rng.integers(0, 4, 16))
+
+    def train(profiled: bool) -> list:
+        al.manual_seed(0)
+        model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 4))
+        opt = al.optim.AdamW(model.parameters(), lr=0.01)
+        losses = []
+        prof = al.profiler.profile(record_shapes=True, profile_memory=True, with_stack=True)
+        if profiled:
+            prof.start()
+        for _ in range(3):
+            loss = nn.functional.cross_entropy(model(x), y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            losses.append(loss.item())
+        prof.stop()
+        return losses + [p.detach().numpy().copy() for p in model.parameters()]
+
+    plain, profiled = train(False), train(True)
+    for a, b in zip(plain, profiled):
+        np.testing.assert_array_equal(a, b)
