@@ -38,9 +38,9 @@ def test_counts_match_calls_and_ops_carry_both_dispatch_levels():
     assert r["al::add"].dtypes == {"float32"} and r["al::add"].keys == {"CPU"}
     # the kernel lane: one C++ interval per call, inside its op, attributed to it
     kernels = [e for e in prof.events() if e.lane == "kernel" and e.args["op"] == "al::add"]
-    assert len(kernels) == 7
+    assert len(kernels) == 7 and all(k.args["dtype"] == "float32" for k in kernels)
     for k in kernels:
-        parent = k.args["_parent"]
+        parent = k.parent
         assert parent.name == "al::add" and parent.start <= k.start <= k.end <= parent.end
     assert 0 < r["al::add"].kernel_time_total <= r["al::add"].cpu_time_total
 

@@ -57,7 +57,7 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
     _depth += 1
     rec = _profiling.active  # an open profile shows the pass (Note [Profiling the backward])
     event = None if rec is None else _profiling.open_event(rec, "autograd::engine::backward",
-                                                           "backward", {})
+                                                           "backward")
     try:
         # Note [Formulas without dispatch] in formulas.py: a backward that is not recorded and
         # that no dispatch mode sees sums a bias's batch with the sum kernel on the array, in
@@ -262,7 +262,7 @@ def _timed_apply(apply):
         rec = _profiling.active
         if rec is None:
             return apply(self, grads)
-        event = _profiling.open_event(rec, type(self).__name__, "backward", {})
+        event = _profiling.open_event(rec, type(self).__name__, "backward")
         try:
             return apply(self, grads)
         finally:

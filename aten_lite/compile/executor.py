@@ -86,8 +86,9 @@ class Plan:
                 lines.append("    _close(_rec, _e)")
             if i in starts:
                 label, cat = starts[i]
-                args = "{'key': 'CPU (graph)'}" if cat == "op" else "{}"
-                lines.append(f"    _e = _open(_rec, {label!r}, {cat!r}, {args})")
+                lines.append(f"    _e = _open(_rec, {label!r}, {cat!r})")
+                if cat == "op":
+                    lines.append("    _e.key = 'CPU (graph)'")
             lines.append(f"    {line}")
         namespace = dict(self.namespace)
         namespace["_open"] = _profiling.open_event

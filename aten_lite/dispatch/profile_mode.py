@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
+from threading import get_ident
 
 from . import dispatcher as _dispatch
 from .. import _generated
@@ -30,6 +30,7 @@ _OURS = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep,
          os.path.dirname(os.path.abspath(_generated.__file__)) + os.sep)
 _USER_PSEUDO_FILES = ("<stdin>", "<string>", "<ipython", "<doctest", "<console")
 _USER_FILES: dict = {}  # filename -> whether it is the user's
+_LABELS: dict = {}  # OpHandle -> its event name, 'al::add'
 
 
 def install(rec: _profiling.Recording) -> "ProfileMode":
@@ -92,26 +93,26 @@ class ProfileMode:
     def run(self, handle, key: str, keys: tuple, args: tuple, below_autograd: bool):
         rec = self.rec
         stack = rec.stack()
-        top = stack[-1] if stack else None
         previous = self.previous
-        if below_autograd and top is not None and top.args is not None and \
-                top.args.get("handle") is handle:
+        if below_autograd and stack and stack[-1].handle is handle:
             # The backend call below this op's own Autograd kernel: the same call, one event.
-            top.args["key"] += " > " + key
-            top.args["kernel"] = handle.kernel_names.get(key, "?")
+            top = stack[-1]
+            top.key += " > " + key
             if previous is not None:
                 return previous.run(handle, key, keys, args, below_autograd)
             return handle.table[key](*args)
-        info = {"handle": handle, "key": key, "kernel": handle.kernel_names.get(key, "?")}
-        if _trace._backward_depth > 0:
-            info["backward"] = True
-        e = Event("al::" + handle.base, "op", PYTHON, threading.get_ident(), 0, None,
-                  len(stack), info)
+        label = _LABELS.get(handle)
+        if label is None:
+            label = _LABELS[handle] = "al::" + handle.base
+        e = Event(label, "op", PYTHON, get_ident(), 0, None, len(stack),
+                  {"backward": True} if _trace._backward_depth > 0 else None)
+        e.handle = handle
+        e.key = key
         if rec.record_shapes:
             e.shapes = [_shape_of(a) for a in args]
         if rec.with_stack:
-            info["stack"] = _caller()
-        rec.add(e)
+            e.extra = dict(e.extra or (), stack=_caller())
+        rec.events.append(e)
         stack.append(e)
         e.start = clock()
         try:

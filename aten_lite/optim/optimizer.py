@@ -60,7 +60,7 @@ def _profiled(method):
         if top is not None and top.name.startswith(prefix):
             return method(self, *args, **kwargs)
         event = _profiling.open_event(rec, f"{prefix}{type(self).__name__}.{kind}",
-                                      "user_annotation", {})
+                                      "user_annotation")
         try:
             return method(self, *args, **kwargs)
         finally:

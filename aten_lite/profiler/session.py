@@ -12,13 +12,12 @@ carry their thread.
 from __future__ import annotations
 
 import enum
-import threading
+from threading import get_ident
 
 from ..autograd import engine as _engine
 from ..dispatch import profile_mode as _profile_mode
 from ..rules import kernel_rules as _kernel_rules
 from ..vocab import profiling as _profiling
-from ..vocab.dtype import DTYPES
 from ..vocab.profiling import KERNEL, Event, clock
 from . import tables, trace_files
 
@@ -71,29 +70,22 @@ def schedule(*, wait: int, warmup: int, active: int, repeat: int = 0, skip_first
     return action
 
 
-_CODES = {d.code: d.name for d in DTYPES}
-
-
 def _timed_entry(name: str, entry):
-    """``entry`` (a C++ kernel) timed on the kernel lane, under the op that called it."""
+    """``entry`` (a C++ kernel) timed on the kernel lane, under the op that called it (its
+    dtype is the op's: the kernel's note gives it)."""
     def timed(*args):
         rec = _profiling.active
         if rec is None:
             return entry(*args)
         stack = rec.stack()
-        parent = stack[-1] if stack else None
         start = clock()
         try:
-            result = entry(*args)
+            return entry(*args)
         finally:
-            end = clock()
-            info = {"entry": name, "_parent": parent}
-            if parent is not None:
-                info["op"] = parent.name
-            if args and args[0].__class__ is int and args[0] in _CODES:
-                info["dtype"] = _CODES[args[0]]
-            rec.add(Event(name, "kernel", KERNEL, threading.get_ident(), start, end, 0, info))
-        return result
+            e = Event(name, "kernel", KERNEL, get_ident(), start, clock())
+            if stack:
+                e.parent = stack[-1]
+            rec.events.append(e)
 
     return timed
 

@@ -54,8 +54,9 @@ def self_times(events: list) -> dict:
     for e in events:
         if e.lane == PYTHON and e.end is not None:
             by_thread.setdefault(e.tid, []).append(e)
+    order = {id(e): i for i, e in enumerate(events)}  # ties: the order they opened
     for evs in by_thread.values():
-        evs.sort(key=lambda e: (e.start, -e.end, e.seq))
+        evs.sort(key=lambda e: (e.start, -e.end, order[id(e)]))
         stack: list[Event] = []
         parents = []
         for e in evs:
@@ -178,11 +179,10 @@ def averages(events: list, group_by_input_shape: bool = False) -> EventList:
         row.cpu_memory_usage += nbytes
         row.self_cpu_memory_usage += own_bytes
         total += own_ns
-        args = e.args or {}
-        if "dtype" in args:
-            row.dtypes.add(args["dtype"])
-        if "key" in args:
-            row.keys.add(args["key"])
+        if e.extra and "dtype" in e.extra:
+            row.dtypes.add(e.extra["dtype"])
+        if e.key is not None:
+            row.keys.add(e.key)
         by_event[id(e)] = row
     by_name = {}
     for row in rows.values():
@@ -190,11 +190,10 @@ def averages(events: list, group_by_input_shape: bool = False) -> EventList:
     for e in events:
         if e.lane == PYTHON or e.end is None:
             continue
-        args = e.args or {}
-        parent = args.get("_parent")
+        parent = e.parent
         row = by_event.get(id(parent)) if parent is not None else None
-        if row is None:
-            row = by_name.get(args.get("op"))
+        if row is None and e.extra:
+            row = by_name.get(e.extra.get("op"))
         if row is None:
             continue
         if e.cat == "queue":

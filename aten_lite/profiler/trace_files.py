@@ -14,13 +14,15 @@ __all__ = ["chrome_trace", "timeline_svg"]
 _LANE_TITLES = {PYTHON: "python", KERNEL: "kernels", STREAM: "stream"}
 
 
-def _json_args(args) -> dict:
-    out = {}
-    for k, v in (args or {}).items():
-        if k.startswith("_") or k == "handle":
-            continue
-        out[k] = v if isinstance(v, (str, int, float, bool)) or v is None else str(v)
-    return out
+def _json_args(args: dict) -> dict:
+    return {k: v if isinstance(v, (str, int, float, bool)) or v is None else str(v)
+            for k, v in args.items() if not k.startswith("_")}
+
+
+def _in_order(events: list) -> list:
+    """By start; at equal starts the longer (the parent) first, then the order they opened."""
+    order = {id(e): i for i, e in enumerate(events)}
+    return sorted(events, key=lambda e: (e.start, -e.end, order[id(e)]))
 
 
 def _lanes(events: list, thread_names: dict) -> dict:
@@ -53,7 +55,7 @@ def chrome_trace(events: list, thread_names: dict, path) -> None:
         out.append({"ph": "M", "name": "thread_sort_index", "pid": pid, "tid": n,
                     "args": {"sort_index": n}})
     # Parents before children at equal start, so viewers stack them as they nested.
-    for e in sorted(events, key=lambda e: (e.start, -e.end, e.seq)):
+    for e in _in_order(events):
         args = _json_args(e.args)
         if e.shapes is not None:
             args["Input Dims"] = e.shapes
@@ -112,7 +114,7 @@ def timeline_svg(events: list, thread_names: dict, path, width: int = 1200,
         parts.append(f'<rect x="0" y="{ry - 2}" width="{width}" '
                      f'height="{levels * row_height + 4}" fill="#f4f4f4"/>')
         parts.append(f'<text x="4" y="{ry + 11}">{escape(name)}</text>')
-    for e in sorted(events, key=lambda e: (e.start, -e.end, e.seq)):
+    for e in _in_order(events):
         ry, _, levels = rows[(e.tid, e.lane)]
         d = depth_of.get(id(e), 0)
         if d >= levels:
@@ -153,10 +155,9 @@ def _depths(events: list) -> dict:
     """id(event) -> its nesting level within its lane (0: outermost)."""
     out = {}
     by_lane: dict = {}
-    for e in events:
+    for e in _in_order(events):
         by_lane.setdefault((e.tid, e.lane), []).append(e)
     for evs in by_lane.values():
-        evs.sort(key=lambda e: (e.start, -e.end, e.seq))
         stack = []
         for e in evs:
             while stack and not (e.start >= stack[-1].start and e.end <= stack[-1].end):

@@ -47,12 +47,16 @@ active: "Recording | None" = None
 
 
 class Event:
-    """One interval (Note [Profiler lanes]). ``end`` is None while it is open."""
+    """One interval (Note [Profiler lanes]). ``end`` is None while it is open.
 
-    __slots__ = ("name", "cat", "lane", "tid", "start", "end", "depth", "args", "shapes",
-                 "memory", "seq")
+    Small on purpose (a profile of a training loop holds millions): what only a reader needs
+    is derived when read. ``args`` is the event's details as a dict: the op's dispatch key,
+    kernel, dtype and path; a kernel interval's op and dtype (from the op it ran under)."""
 
-    def __init__(self, name, cat, lane, tid, start, end=None, depth=0, args=None, seq=0):
+    __slots__ = ("name", "cat", "lane", "tid", "start", "end", "depth", "extra", "shapes",
+                 "memory", "parent", "handle", "key")
+
+    def __init__(self, name, cat, lane, tid, start, end=None, depth=0, extra=None):
         self.name = name  # 'al::add', 'MulBackward0', 'Optimizer.step#SGD.step'
         self.cat = cat  # 'op', 'kernel', 'queue', 'backward', 'graph', 'fused', 'user_annotation'
         self.lane = lane  # PYTHON, KERNEL or STREAM
@@ -60,14 +64,33 @@ class Event:
         self.start = start  # ns, time.perf_counter_ns
         self.end = end
         self.depth = depth  # how many python-lane events of its thread were open around it
-        self.args = args  # dict or None: key, dtype, kernel, op, stack, ...
+        self.extra = extra  # dict or None: dtype, path, stack, backward, what a reporter adds
         self.shapes = None  # input shapes (record_shapes)
         self.memory = 0  # bytes of the tensors it returned (profile_memory)
-        self.seq = seq  # order of recording: ties in start time keep it
+        self.parent = None  # a kernel or stream interval: the python-lane event it ran for
+        self.handle = None  # an op: its OpHandle
+        self.key = None  # an op: its level-1 dispatch key ('CPU', 'Autograd > CPU')
 
     @property
     def duration_ns(self) -> int:
         return (self.end if self.end is not None else self.start) - self.start
+
+    @property
+    def args(self) -> dict:
+        """The details, as the trace shows them (a new dict each time)."""
+        out = {}
+        if self.key is not None:
+            out["key"] = self.key
+            if self.handle is not None:
+                out["kernel"] = self.handle.kernel_names.get(self.key.rsplit(" > ", 1)[-1], "?")
+        parent = self.parent
+        if parent is not None:
+            out["op"] = parent.name
+            if parent.extra and "dtype" in parent.extra:
+                out["dtype"] = parent.extra["dtype"]
+        if self.extra:
+            out.update(self.extra)
+        return out
 
     def __repr__(self) -> str:
         return f"<Event {self.lane}:{self.name} {self.duration_ns} ns>"
@@ -84,7 +107,6 @@ class Recording:
         self.events: list[Event] = []  # in the order they opened (appends are atomic)
         self.thread_names: dict[int, str] = {}  # tid -> name, for the trace's lanes
         self._local = threading.local()
-        self._seq = 0
         self._lock = threading.Lock()  # only for naming threads; appends need none
 
     def stack(self) -> list:
@@ -99,17 +121,12 @@ class Recording:
                 self.thread_names[t.ident] = t.name
             return local.stack
 
-    def add(self, event: Event) -> Event:
-        self._seq += 1  # racy across threads at worst gives two events one seq: only ties use it
-        event.seq = self._seq
-        self.events.append(event)
-        return event
-
 
 def open_event(rec: Recording, name: str, cat: str, args=None) -> Event:
     """Open a python-lane event on this thread (close it with ``close_event``)."""
     stack = rec.stack()
-    e = rec.add(Event(name, cat, PYTHON, threading.get_ident(), clock(), None, len(stack), args))
+    e = Event(name, cat, PYTHON, threading.get_ident(), clock(), None, len(stack), args)
+    rec.events.append(e)
     stack.append(e)
     return e
 
@@ -138,10 +155,12 @@ def note(dtype: str, path) -> None:
         if stack:
             e = stack[-1]
             if e.cat == "op":
-                args = e.args
-                args["dtype"] = dtype
+                extra = e.extra
+                if extra is None:
+                    extra = e.extra = {}
+                extra["dtype"] = dtype
                 if path is not None:
-                    args["path"] = path
+                    extra["path"] = path
 
 
 def record_interval(lane: str, name: str, start_ns: int, end_ns: int, args: dict | None = None,
@@ -165,7 +184,10 @@ def record_interval(lane: str, name: str, start_ns: int, end_ns: int, args: dict
     if tid is None:
         tid = threading.get_ident()
         rec.stack()  # names this thread
-    rec.add(Event(name, cat, lane, tid, start_ns, end_ns, 0, dict(args) if args else {}))
+    extra = dict(args) if args else {}
+    e = Event(name, cat, lane, tid, start_ns, end_ns, 0, extra)
+    e.parent = extra.pop("_parent", None)
+    rec.events.append(e)
 
 
 class RecordFunction:
@@ -187,7 +209,7 @@ class RecordFunction:
         if rec is not None:
             self._rec = rec
             self._event = open_event(rec, self.name, "user_annotation",
-                                     {"args": self.args} if self.args else {})
+                                     {"args": self.args} if self.args else None)
         return self
 
     def __exit__(self, *exc) -> None:
