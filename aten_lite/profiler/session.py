@@ -26,7 +26,8 @@ __all__ = ["profile", "schedule", "ProfilerActivity", "ProfilerAction"]
 
 class ProfilerActivity(enum.Enum):
     """What a profile records. CPU: everything aten_lite times. CUDA is accepted, as torch
-    code passes both; aten_lite's device kernels are timed on the kernel lane like the CPU's."""
+    code passes both, and records the same: ops on a device tensor are op events with their
+    key; a device kernel's own time is not measured (its launch returns before it runs)."""
 
     CPU = "CPU"
     CUDA = "CUDA"
