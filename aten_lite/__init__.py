@@ -138,6 +138,7 @@ from . import opencl  # noqa: E402,F401 (al.opencl; device "opencl" registers on
 from . import amp  # noqa: E402,F401 (al.amp.GradScaler, al.amp.autocast)
 from . import linalg  # noqa: E402,F401 (al.linalg.inv, al.linalg.svd, ...)
 from . import distributions  # noqa: E402,F401 (al.distributions.Normal, ...; uses al.linalg)
+from . import profiler  # noqa: E402,F401 (al.profiler.profile, record_function)
 from .linalg.torch_names import (  # noqa: E402 (torch's top-level linear algebra names)
     cholesky as cholesky, cholesky_inverse as cholesky_inverse, cholesky_solve as cholesky_solve,
     det as det, inverse as inverse, logdet as logdet, pinverse as pinverse, qr as qr, svd as svd,

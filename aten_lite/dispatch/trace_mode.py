@@ -20,7 +20,7 @@ class trace_dispatch:
     """Context manager recording every dispatch in its block; ``as`` gives the trace."""
 
     def __enter__(self) -> _trace.DispatchTrace:
-        if _trace.active is not None:
+        if _trace.tracing():
             raise RuntimeError("trace_dispatch blocks cannot be nested; one trace records at a time")
         self._trace = _trace.DispatchTrace()
         _trace.active = self._trace
@@ -30,6 +30,7 @@ class trace_dispatch:
 
     def __exit__(self, *exc) -> None:
         _trace.active = None
+        _trace.settle()  # a profile open around the trace keeps hearing the kernels' notes
         _dispatch.set_mode(self._previous)
 
 

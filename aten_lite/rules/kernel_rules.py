@@ -78,6 +78,47 @@ def cached_c_kernel(name: str):
     return k
 
 
+# Note [Timed entries]
+# The kernels hold their C++ entries in two places: a cell per op (``entry_cell``, filled on
+# the first call) and ``_CACHED``. While a profile is open, ``time_entries`` puts a timed
+# wrapper in each (the profiler's kernel lane: the C++ call's own interval), and
+# ``restore_entries`` puts the plain entries back; so the calls pay nothing when no profile is
+# open, and the kernels' code does not know about profiling at all.
+_CELLS: list = []  # (cell, op name) of every entry cell
+
+
+def entry_cell(name: str) -> list:
+    """A one-slot list for op ``name``'s C++ entry, which the kernel fills on its first call
+    (``cell[0] or load()``); registered so that ``time_entries`` can reach it."""
+    cell = [None]
+    _CELLS.append((cell, name))
+    return cell
+
+
+def time_entries(wrap) -> list:
+    """Replace every C++ entry the kernels hold with ``wrap(name, entry)``; returns what
+    ``restore_entries`` needs. Entries not looked up yet are looked up now."""
+    saved = []
+    for cell, name in _CELLS:
+        entry = cell[0]
+        if entry is None:
+            try:
+                entry = c_kernel(name)
+            except (RuntimeError, AttributeError, KeyError):
+                continue  # no C++ entry by that name: the kernel will say so if called
+        saved.append((cell, 0, cell[0]))
+        cell[0] = wrap(name, entry)
+    for name, entry in list(_CACHED.items()):
+        saved.append((_CACHED, name, entry))
+        _CACHED[name] = wrap(name, entry)
+    return saved
+
+
+def restore_entries(saved: list) -> None:
+    for holder, slot, entry in saved:
+        holder[slot] = entry
+
+
 # ---- elementwise promotion and out= dtypes ----
 
 # Note [Exact out= dtypes]: most torch ops write into an out= of any dtype their result casts

@@ -27,13 +27,42 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import profiling as _profiling
+
 __all__ = ["DispatchTrace", "DispatchRecord"]
 
 # Note [Kernel path codes]: what a C++ entry returns; see aten_lite/csrc/loops.h.
 PATHS = {0: "contiguous", 1: "contiguous, one operand a single element", 2: "strided"}
 
-# The trace recording now, or None. Kernels test this before reporting (one global read).
-active: "DispatchTrace | None" = None
+# The trace recording now, PROFILE_ONLY while only a profile listens, or None. Kernels test
+# this before reporting (one global read), so a closed trace and profile cost them nothing more.
+active: "DispatchTrace | _ProfileOnly | None" = None
+
+
+class _ProfileOnly:
+    """What ``active`` holds while a profile is open and no trace is: kernels then call
+    ``note``, which hands the dtype to the profile (vocab/profiling.py)."""
+
+    _open = ()
+
+    def __repr__(self) -> str:
+        return "<no trace; a profile listens>"
+
+
+PROFILE_ONLY = _ProfileOnly()
+
+
+def tracing() -> bool:
+    """Whether a ``trace_dispatch`` block is open."""
+    return active.__class__ is DispatchTrace
+
+
+def settle() -> None:
+    """Set ``active`` for what is open now, after a trace or a profile closed: the open trace
+    stays; else ``PROFILE_ONLY`` while a profile is open; else None."""
+    global active
+    if active.__class__ is not DispatchTrace:
+        active = PROFILE_ONLY if _profiling.active is not None else None
 
 
 @dataclass
@@ -132,3 +161,5 @@ def note(dtype: str, path: int | None) -> None:
         record = trace._open[-1]
         record.dtype = dtype
         record.path = path
+    if _profiling.active is not None:
+        _profiling.note(dtype, path)

@@ -20,7 +20,7 @@ import numpy as np
 from ...vocab import trace as _trace
 from ...vocab.dtype import bfloat16, float16
 from ...rules.kernel_rules import (
-    PARTIAL_OVERLAP, ElementwisePlan, c_kernel, check_inplace_shape, check_number_fits,
+    PARTIAL_OVERLAP, ElementwisePlan, c_kernel, check_inplace_shape, check_number_fits, entry_cell,
     check_out_dtype, check_writable, overlap, resize_out, wrapped,
 )
 from ...rules.shapes import core as rules
@@ -61,7 +61,7 @@ def make_elementwise(h, src):
     """The CPU kernel of elementwise op ``h``; ``src`` is its functional sibling, whose YAML
     entry holds the expression, dtypes and promotion."""
     plan = ElementwisePlan(src)
-    cell = [None]  # the C++ entry, looked up on the first call
+    cell = entry_cell(src.name)  # the C++ entry, looked up on the first call
 
     def load():
         cell[0] = c_kernel(src.name)

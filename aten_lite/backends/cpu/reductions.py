@@ -10,7 +10,7 @@ import numpy as np
 from ...vocab import trace as _trace
 from ...vocab.dtype import DTYPES, bool_, int64, uint8
 from ...rules.kernel_rules import (
-    BOOL_REDUCERS, NO_IDENTITY_REDUCERS, WIDE_REDUCERS, c_kernel, check_out_dtype,
+    BOOL_REDUCERS, NO_IDENTITY_REDUCERS, WIDE_REDUCERS, c_kernel, check_out_dtype, entry_cell,
     check_writable, reduction_plan, reduction_positions, resize_out,
 )
 from ...rules.shapes import core as rules
@@ -38,7 +38,7 @@ def make_reduction(h, src):
     positions = reduction_positions(h)
     si, di, ki, ti = positions
     out_pos = next((i for i, a in enumerate(h.args) if a.is_write), None)
-    cell = [None]
+    cell = entry_cell(src.name)
     # dtype -> (dtype code, result dtype) for a reduction over everything with no options.
     simple = {}
     for d in DTYPES:
