@@ -518,7 +518,9 @@ int stream_enqueue(const KernelInfo& info, int code, const TensorRef* refs, cons
     return stream_synchronize() ? kStreamRunHere : -1;
   }
   ErrorDecoder decode = decode_path;
-  if (info.kind == KernelKind::kCustom) {
+  if (info.kind == KernelKind::kCustom && !info.custom) {
+    decode = decode_zero_ok;  // the stream's own entries (stream_gemm), never registered
+  } else if (info.kind == KernelKind::kCustom) {
     for (const CustomEntry& e : kQueuedCustom)
       if (std::strcmp(e.name, info.name) == 0) decode = e.decode;
   }
@@ -763,6 +765,163 @@ PyObject* py_stream_exit_inline(PyObject*, PyObject*) {
   Py_RETURN_NONE;
 }
 
+// ---- matrix products on the stream ---------------------------------------------------------------
+
+// Note [Products on the stream]
+// mm's kernel computes with NumPy's np.dot, which calls the CBLAS of the OpenBLAS NumPy ships
+// (scipy-openblas, 64-bit integers). A Python call cannot be queued, so the stream calls that
+// same function itself: Python hands over the addresses of its sgemm and dgemm once
+// (stream_set_blas), and stream_gemm(out, a, b) makes exactly the call np.dot makes for two
+// matrices (the same transposition flags and leading dimensions, alpha 1, beta 0), queued or in
+// the call. The results are the same bits as np.dot's, in either mode. stream_gemm declines
+// (returns False) every case where np.dot would call something else (a row or column
+// operand: gemv or dot; a @ a.T: syrk; an operand BLAS cannot take without a copy), and the
+// caller then runs np.dot after a drain.
+using Gemm64 = void (*)(int order, int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
+                        double alpha, const void* a, int64_t lda, const void* b, int64_t ldb,
+                        double beta, void* c, int64_t ldc);
+using SGemm64 = void (*)(int, int, int, int64_t, int64_t, int64_t, float, const float*, int64_t,
+                         const float*, int64_t, float, float*, int64_t);
+using DGemm64 = void (*)(int, int, int, int64_t, int64_t, int64_t, double, const double*,
+                         int64_t, const double*, int64_t, double, double*, int64_t);
+SGemm64 g_sgemm = nullptr;
+DGemm64 g_dgemm = nullptr;
+constexpr int kRowMajor = 101, kNoTrans = 111, kTrans = 112;
+
+// t: out (m, n), a (m, k), b (k, n); s: trans_a, trans_b, lda, ldb.
+int gemm_entry(int code, const TensorRef* t, const Scalar* s) {
+  int64_t m = t[0].sizes[0], n = t[0].sizes[1], k = t[1].sizes[1];
+  int ta = static_cast<int>(s[0].i), tb = static_cast<int>(s[1].i);
+  int64_t lda = s[2].i, ldb = s[3].i, ldc = n > 1 ? n : 1;
+  if (code == kFloat32) {
+    g_sgemm(kRowMajor, ta, tb, m, n, k, 1.0f, reinterpret_cast<const float*>(t[1].data), lda,
+            reinterpret_cast<const float*>(t[2].data), ldb, 0.0f,
+            reinterpret_cast<float*>(t[0].data), ldc);
+  } else {
+    g_dgemm(kRowMajor, ta, tb, m, n, k, 1.0, reinterpret_cast<const double*>(t[1].data), lda,
+            reinterpret_cast<const double*>(t[2].data), ldb, 0.0,
+            reinterpret_cast<double*>(t[0].data), ldc);
+  }
+  return 0;
+}
+
+const char* const kGemmTensorNames[] = {"self", "mat2"};
+const char* const kGemmScalarNames[] = {"trans_a", "trans_b", "lda", "ldb"};
+const KernelInfo kGemmInfo = {"mm", gemm_entry, 2, 4, (1u << kFloat32) | (1u << kFloat64),
+                              OutKind::kSame, KernelKind::kCustom, kGemmTensorNames,
+                              kGemmScalarNames, nullptr};
+
+// NumPy's is_blasable2d: rows of unit stride, a row step BLAS can name.
+bool blasable(npy_intp s0, npy_intp s1, npy_intp d0, npy_intp d1, npy_intp item) {
+  if (d1 > 1 && s1 != item) return false;
+  if (s0 % item != 0) return false;
+  npy_intp u = s0 / item;
+  return u >= d1 && u >= 1 && u <= INT32_MAX;
+}
+
+// How np.dot passes one matrix operand: (transposition flag, leading dimension); false when
+// it would copy the operand first.
+bool operand_layout(PyArrayObject* x, int* trans, int64_t* ld) {
+  npy_intp item = PyArray_ITEMSIZE(x);
+  npy_intp s0 = PyArray_STRIDE(x, 0), s1 = PyArray_STRIDE(x, 1);
+  npy_intp d0 = PyArray_DIM(x, 0), d1 = PyArray_DIM(x, 1);
+  if (blasable(s0, s1, d0, d1, item)) {
+    *trans = kNoTrans;
+    *ld = s0 / item > 1 ? s0 / item : 1;
+    return true;
+  }
+  if (blasable(s1, s0, d1, d0, item)) {
+    *trans = kTrans;
+    *ld = s1 / item > 1 ? s1 / item : 1;
+    return true;
+  }
+  return false;
+}
+
+PyObject* py_stream_set_blas(PyObject*, PyObject* args) {
+  PyObject *s, *d;
+  if (!PyArg_ParseTuple(args, "OO", &s, &d)) return nullptr;
+  void* sp = s == Py_None ? nullptr : PyLong_AsVoidPtr(s);
+  void* dp = d == Py_None ? nullptr : PyLong_AsVoidPtr(d);
+  if (PyErr_Occurred()) return nullptr;
+  if (!stream_synchronize()) return nullptr;
+  g_sgemm = reinterpret_cast<SGemm64>(sp);
+  g_dgemm = reinterpret_cast<DGemm64>(dp);
+  Py_RETURN_NONE;
+}
+
+// stream_gemm(out, a, b) -> bool (Note [Products on the stream]).
+PyObject* py_stream_gemm(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 3) {
+    PyErr_Format(PyExc_TypeError, "stream_gemm: expected (out, a, b), got %zd arguments", nargs);
+    return nullptr;
+  }
+  for (int i = 0; i < 3; ++i) {
+    if (!PyArray_Check(args[i]) || PyArray_NDIM(reinterpret_cast<PyArrayObject*>(args[i])) != 2)
+      Py_RETURN_FALSE;
+  }
+  auto* out = reinterpret_cast<PyArrayObject*>(args[0]);
+  auto* a = reinterpret_cast<PyArrayObject*>(args[1]);
+  auto* b = reinterpret_cast<PyArrayObject*>(args[2]);
+  int type = PyArray_TYPE(out);
+  int code = type == NPY_FLOAT ? kFloat32 : type == NPY_DOUBLE ? kFloat64 : -1;
+  if (code < 0 || (code == kFloat32 ? !g_sgemm : !g_dgemm)) Py_RETURN_FALSE;
+  if (PyArray_TYPE(a) != type || PyArray_TYPE(b) != type) Py_RETURN_FALSE;
+  const int need = NPY_ARRAY_ALIGNED;
+  if ((PyArray_FLAGS(a) & need) != need || (PyArray_FLAGS(b) & need) != need ||
+      PyArray_ISBYTESWAPPED(a) || PyArray_ISBYTESWAPPED(b) || !PyArray_IS_C_CONTIGUOUS(out) ||
+      !PyArray_ISWRITEABLE(out) || PyArray_ISBYTESWAPPED(out))
+    Py_RETURN_FALSE;
+  npy_intp m = PyArray_DIM(a, 0), k = PyArray_DIM(a, 1), n = PyArray_DIM(b, 1);
+  if (PyArray_DIM(b, 0) != k || PyArray_DIM(out, 0) != m || PyArray_DIM(out, 1) != n)
+    Py_RETURN_FALSE;
+  // Both operands matrices in np.dot's sense (no dim of 1: those go to gemv or dot).
+  if (m < 2 || k < 2 || n < 2) Py_RETURN_FALSE;
+  // a @ a.T goes to syrk in np.dot.
+  if (PyArray_DATA(a) == PyArray_DATA(b) && m == n && PyArray_STRIDE(a, 0) == PyArray_STRIDE(b, 1) &&
+      PyArray_STRIDE(a, 1) == PyArray_STRIDE(b, 0))
+    Py_RETURN_FALSE;
+  int ta, tb;
+  int64_t lda, ldb;
+  if (!operand_layout(a, &ta, &lda) || !operand_layout(b, &tb, &ldb)) Py_RETURN_FALSE;
+  // The result must not overlap an operand (callers pass a fresh one; a direct caller might not).
+  auto lo_hi = [](PyArrayObject* x, uintptr_t* lo, uintptr_t* hi) {
+    auto base = reinterpret_cast<uintptr_t>(PyArray_DATA(x));
+    npy_intp span = (PyArray_DIM(x, 0) - 1) * PyArray_STRIDE(x, 0) +
+                    (PyArray_DIM(x, 1) - 1) * PyArray_STRIDE(x, 1);
+    *lo = base;
+    *hi = base + span + PyArray_ITEMSIZE(x);
+  };
+  uintptr_t olo, ohi;
+  lo_hi(out, &olo, &ohi);
+  for (PyArrayObject* x : {a, b}) {
+    uintptr_t lo, hi;
+    lo_hi(x, &lo, &hi);
+    if (lo < ohi && olo < hi) Py_RETURN_FALSE;
+  }
+  TensorRef refs[3];
+  for (int i = 0; i < 3; ++i) {
+    auto* x = reinterpret_cast<PyArrayObject*>(args[i]);
+    refs[i] = {static_cast<char*>(PyArray_DATA(x)), 2,
+               reinterpret_cast<const int64_t*>(PyArray_DIMS(x)),
+               reinterpret_cast<const int64_t*>(PyArray_STRIDES(x))};
+  }
+  Scalar scalars[4] = {{Scalar::kInteger, ta, 0.0}, {Scalar::kInteger, tb, 0.0},
+                       {Scalar::kInteger, lda, 0.0}, {Scalar::kInteger, ldb, 0.0}};
+  int64_t work = static_cast<int64_t>(m) * n * k;
+  if (g_stream->enabled.load(std::memory_order_relaxed) && t_inline_depth == 0) {
+    int queued = stream_enqueue(kGemmInfo, code, refs, scalars, args, work);
+    if (queued < 0 && queued != kStreamRunHere) return nullptr;
+    if (queued != kStreamRunHere) Py_RETURN_TRUE;
+  } else if (stream_active() && !stream_synchronize()) {
+    return nullptr;
+  }
+  Py_BEGIN_ALLOW_THREADS  // as np.dot does around its BLAS call
+  gemm_entry(code, refs, scalars);
+  Py_END_ALLOW_THREADS
+  Py_RETURN_TRUE;
+}
+
 // ---- InlineKernel: a Python kernel that reads arrays, run after a drain ----------------------
 
 struct InlineKernelObject {
@@ -847,6 +1006,13 @@ PyMethodDef stream_methods[] = {
      "stream_enter_inline(): drain; kernel calls on this thread run in the call until "
      "stream_exit_inline()."},
     {"stream_exit_inline", py_stream_exit_inline, METH_NOARGS, "stream_exit_inline()."},
+    {"stream_set_blas", py_stream_set_blas, METH_VARARGS,
+     "stream_set_blas(sgemm_address, dgemm_address): NumPy's 64-bit-integer CBLAS gemm "
+     "functions, for stream_gemm (None: not available)."},
+    {"stream_gemm", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_stream_gemm)),
+     METH_FASTCALL,
+     "stream_gemm(out, a, b) -> bool: out = a @ b with np.dot's own BLAS call, queued when "
+     "async execution is on; False (nothing done) where np.dot would call something else."},
     {"stream_inline", py_stream_inline, METH_O,
      "stream_inline(fn) -> a callable that drains the stream, then runs fn with every kernel "
      "call inside it in line."},
