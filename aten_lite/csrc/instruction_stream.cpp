@@ -495,6 +495,19 @@ bool stream_synchronize() {
   return raise_sticky();
 }
 
+Py_ssize_t stream_references(PyObject* obj) {
+  Stream& s = *g_stream;
+  if (s.tail.load(std::memory_order_acquire) == s.reclaimed) return 0;
+  reclaim();
+  Py_ssize_t n = 0;
+  uint64_t tail = s.tail.load(std::memory_order_acquire);
+  for (uint64_t i = s.reclaimed; i < tail; ++i) {
+    const Instruction& in = s.ring[i % kStreamSlots];
+    for (int k = 0; k < in.n_arrays; ++k) n += in.owned[k] == obj;
+  }
+  return n;
+}
+
 bool stream_accepts(const KernelInfo& info) {
   Stream& s = *g_stream;
   return s.enabled.load(std::memory_order_relaxed) && t_inline_depth == 0 &&

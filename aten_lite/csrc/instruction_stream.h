@@ -72,6 +72,11 @@ bool stream_synchronize();
 // drain it first: its operands may be results not yet written).
 bool stream_active();
 
+// References to `obj` that queued instructions hold (the GIL is held): code that counts
+// references to decide whether an array is shared (the engine's gradient stealing) discounts
+// them, since an instruction only keeps its operands alive.
+Py_ssize_t stream_references(PyObject* obj);
+
 // Adds the stream's functions (stream_* and the InlineKernel type) to the module.
 int add_stream_functions(PyObject* module);
 
