@@ -6,6 +6,7 @@
 #define NO_IMPORT_ARRAY
 #include <numpy/arrayobject.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -303,7 +304,14 @@ void run_one(uint64_t index, bool on_worker) {
   Instruction& in = s.ring[index % kStreamSlots];
   in.on_worker = on_worker;
   int64_t slow = s.slow_us.load(std::memory_order_relaxed);
-  if (slow > 0) std::this_thread::sleep_for(std::chrono::microseconds(slow));
+  if (slow > 0) {
+    // The test hook's delay, cut short by Ctrl-C at a sync (discard).
+    auto until = Clock::now() + std::chrono::microseconds(slow);
+    while (!s.discard.load(std::memory_order_relaxed) && Clock::now() < until) {
+      std::this_thread::sleep_for(std::min<Clock::duration>(until - Clock::now(),
+                                                            std::chrono::milliseconds(1)));
+    }
+  }
   if (s.failed.load(std::memory_order_relaxed) || s.discard.load(std::memory_order_relaxed)) {
     in.skipped = true;
     in.t_start = in.t_end = in.t_enqueue ? now_ns() : 0;
