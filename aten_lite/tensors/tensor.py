@@ -31,7 +31,7 @@ else:
     _TensorOps = object  # at run time Tensor's only base stays `object`
 
 __all__ = ["Tensor", "Size", "empty_array", "contiguous_strides", "is_contiguous_strides",
-           "new_tensor", "sync_stream", "share_with_numpy"]
+           "new_tensor", "sync_stream", "share_with_numpy", "in_line"]
 
 _new = object.__new__
 _DTYPE_OF_NP = _dtype._FROM_NP  # np.dtype -> DType, one dict lookup on the hot path
@@ -41,14 +41,35 @@ try:  # the C++ extension may not be built yet: `import aten_lite` must work any
     from .._C import empty as _c_empty
     from .._C import stream_share as _stream_share
     from .._C import stream_synchronize as sync_stream
+    from .._C import stream_enter_inline as _enter_inline, stream_exit_inline as _exit_inline
 except ImportError:
     _c_empty = None
+    _enter_inline = _exit_inline = None
 
     def sync_stream() -> None:
         """Without the extension no instruction is ever queued."""
 
     def _stream_share(a) -> None:
         pass
+
+
+class _InLine:
+    """``with in_line:`` drains the instruction stream, then runs the block with every kernel
+    call of this thread in the call (graph mode's replays, whose kernels were chosen at
+    capture; docs/ASYNC.md). Reentrant; a no-op without the extension."""
+
+    __slots__ = ()
+
+    def __enter__(self):
+        if _enter_inline is not None:
+            _enter_inline()
+
+    def __exit__(self, *exc):
+        if _exit_inline is not None:
+            _exit_inline()
+
+
+in_line = _InLine()
 
 
 def share_with_numpy(a: np.ndarray) -> np.ndarray:
