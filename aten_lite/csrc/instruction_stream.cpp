@@ -119,7 +119,8 @@ std::string decode_nll(const KernelInfo&, int rc, const TensorRef* t, const Scal
   if (rc == 0) return {};
   if (rc < 0) return "kernel has no branch for this dtype";
   const TensorRef& target = t[2];
-  const TensorRef& rows = t[1];
+  // The (N, C) operand: self for the loss, out (the gradient) for its backward.
+  const TensorRef& rows = t[1].ndim == 2 ? t[1] : t[0];
   int64_t classes = rows.ndim == 2 ? rows.sizes[1] : 0;
   int64_t ignore = s[0].i;
   for (int64_t r = 0; r < target.sizes[0]; ++r) {
@@ -290,11 +291,18 @@ void reclaim() {
         PyErr_Clear();
       }
     }
-    for (int k = 0; k < in.n_arrays; ++k) Py_DECREF(in.owned[k]);
-    Py_XDECREF(in.site_code);
+    // The slot is released before the references: a finalizer the release runs may call a
+    // kernel, which appends and reclaims in turn.
+    PyObject* owned[kMaxKernelArgs + 1];
+    int n = in.n_arrays;
+    for (int k = 0; k < n; ++k) owned[k] = in.owned[k];
+    PyObject* code = in.site_code;
     in.n_arrays = 0;
     in.site_code = nullptr;
     ++s.reclaimed;
+    for (int k = 0; k < n; ++k) Py_DECREF(owned[k]);
+    Py_XDECREF(code);
+    head = s.head.load(std::memory_order_acquire);
   }
 }
 
@@ -545,10 +553,16 @@ int stream_enqueue(const KernelInfo& info, int code, const TensorRef* refs, cons
     for (const CustomEntry& e : kQueuedCustom)
       if (std::strcmp(e.name, info.name) == 0) decode = e.decode;
   }
-  // Room in the ring: at most `depth` instructions ahead of the one running.
-  uint64_t t = s.tail.load(std::memory_order_relaxed);
+  // Room in the ring: at most `depth` instructions ahead of the one running. Waiting may
+  // release the GIL (another Python thread may then append) and releasing references may run
+  // finalizers, so `tail` is read again each time; from the last read to the store below this
+  // thread runs no Python code and keeps the GIL: it is the only producer.
   int depth = s.depth.load(std::memory_order_relaxed);
-  while (t - s.head.load(std::memory_order_acquire) >= static_cast<uint64_t>(depth)) {
+  uint64_t t;
+  for (;;) {
+    reclaim();
+    t = s.tail.load(std::memory_order_acquire);
+    if (t - s.head.load(std::memory_order_acquire) < static_cast<uint64_t>(depth)) break;
     if (help_once()) continue;
     for (int i = 0; i < 64; ++i) AL_STREAM_RELAX();
     if (t - s.head.load(std::memory_order_acquire) >= static_cast<uint64_t>(depth)) {
@@ -557,7 +571,6 @@ int stream_enqueue(const KernelInfo& info, int code, const TensorRef* refs, cons
       PyEval_RestoreThread(state);
     }
   }
-  reclaim();
   Instruction& in = s.ring[t % kStreamSlots];
   in.info = &info;
   in.decode = decode;
