@@ -18,19 +18,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 # Files that reach the stream through every kind of kernel: elementwise and reductions in all
-# dtypes, views and in-place writes, autograd, losses, the optimizers, checkpoints, DLPack,
-# graph mode, and the digits training run.
+# dtypes, views and in-place writes, autograd, losses, the optimizers, checkpoints, graph
+# mode, and the digits training run (test_async_execution covers the other sync points).
 FILES = [
     "tests/test_async_execution.py",
     "tests/test_ops.py",
     "tests/test_autograd.py",
-    "tests/test_tensor.py",
     "tests/test_views.py",
     "tests/test_digits.py",
     "tests/test_cross_entropy.py",
     "tests/test_optim_parity.py",
     "tests/test_checkpoints.py",
-    "tests/test_dlpack.py",
     "tests/test_compile.py",
 ]
 

@@ -234,7 +234,7 @@ std::string site_text(PyObject* code, int line) {
   return std::string(file) + ":" + std::to_string(line);
 }
 
-// Storages shared with NumPy (Note [Shared storages] in docs/ASYNC.md): keyed by the object
+// Storages shared with NumPy (docs/ASYNC.md, "Sync points"): keyed by the object
 // that owns the memory, the end of the array's base chain.
 std::unordered_set<PyObject*> g_shared;
 std::unordered_map<PyObject*, PyObject*> g_shared_refs;  // root -> weakref (owned)
