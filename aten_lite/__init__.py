@@ -152,6 +152,12 @@ from .backends.cuda import (  # noqa: E402
 from .serialization import save as save, load as load  # noqa: E402
 # Op libraries outside the tree: al.load_library, al.ops.NS, al.library.define_yaml.
 from .frontend.oplib import load_library as load_library, ops as ops  # noqa: E402
+# Asynchronous eager execution on the CPU instruction stream (docs/ASYNC.md).
+from .frontend.async_execution import (  # noqa: E402
+    async_execution as async_execution, is_async_enabled as is_async_enabled,
+    set_async as set_async, synchronize as synchronize,
+)
+from .frontend import async_execution as _async_execution  # noqa: E402
 
 # torch's short dtype names: al.bool, al.float (= float32), al.long, ... (see vocab/dtype.py).
 bool = _dtype.bool_  # noqa: A001
@@ -216,3 +222,7 @@ def empty_cache() -> builtins.int:
     from . import _C
 
     return _C.empty_cache()
+
+
+_async_execution._from_environment()  # AL_ASYNC=1: on from the start, every table built
+del _async_execution

@@ -43,9 +43,20 @@ class _RecordingMode:
 
     def run(self, handle, key: str, keys: tuple[str, ...], args: tuple, below_autograd: bool):
         record = _trace.open_record(handle, key, keys, handle.kernel_names.get(key, "?"))
+        issued = _issued()
         try:
             if self.previous is not None:
                 return self.previous.run(handle, key, keys, args, below_autograd)
             return handle.table[key](*args)
         finally:
+            record.queued = _issued() != issued
             _trace.close_record(record)
+
+
+def _issued() -> int:
+    """Instructions ever put on the stream (docs/ASYNC.md); 0 without the extension."""
+    try:
+        from .._C import stream_issued  # layer 0; the extension may be unbuilt
+    except ImportError:
+        return 0
+    return stream_issued()

@@ -32,7 +32,8 @@ from . import profiling as _profiling
 __all__ = ["DispatchTrace", "DispatchRecord"]
 
 # Note [Kernel path codes]: what a C++ entry returns; see aten_lite/csrc/loops.h.
-PATHS = {0: "contiguous", 1: "contiguous, one operand a single element", 2: "strided"}
+PATHS = {0: "contiguous", 1: "contiguous, one operand a single element", 2: "strided",
+         3: "queued"}  # 3: put on the instruction stream (docs/ASYNC.md); the path is not known yet
 
 # The trace recording now, PROFILE_ONLY while only a profile listens, or None. Kernels test
 # this before reporting (one global read), so a closed trace and profile cost them nothing more.
@@ -78,11 +79,12 @@ class DispatchRecord:
     dtype: str | None = None  # the dtype branch the C++ kernel took (None: no C++ kernel)
     path: int | None = None  # the C++ kernel's path code (Note [Kernel path codes])
     backward: bool = False  # dispatched by the autograd engine's backward pass
+    queued: bool = False  # its kernel work went to the instruction stream (docs/ASYNC.md)
 
     @property
     def fast_path(self) -> bool | None:
         """True when the C++ kernel ran a contiguous loop; None when no C++ kernel ran."""
-        return None if self.path is None else self.path in (0, 1)
+        return None if self.path is None or self.path == 3 else self.path in (0, 1)
 
 
 class DispatchTrace:
@@ -109,7 +111,8 @@ class DispatchTrace:
         head = ("op", "pass", "key", "from keys", "kernel", "dtype", "path")
         rows = [head]
         for r in self.records:
-            path = "-" if r.path is None else PATHS.get(r.path, str(r.path))
+            path = "queued" if r.queued else "-" if r.path is None else \
+                PATHS.get(r.path, str(r.path))
             rows.append(("  " * r.depth + r.op, "backward" if r.backward else "forward", r.key, ", ".join(r.keys), r.kernel,
                          r.dtype or "-", path))
         widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
