@@ -43,13 +43,14 @@ NAMESPACE = (
     'int8', 'inverse', 'is_async_enabled', 'is_grad_enabled', 'is_inference_mode_enabled',
     'is_tensor', 'isclose', 'library', 'linalg', 'linspace', 'load', 'load_library', 'logdet',
     'long', 'manual_seed', 'matrix_exp', 'multinomial', 'nan', 'nn', 'no_grad', 'normal',
-    'ones', 'ones_like', 'opencl', 'ops', 'optim', 'pi', 'pinverse', 'promote_types', 'qr',
-    'rand', 'rand_like', 'randint', 'randint_like', 'randn', 'randn_like', 'randperm',
-    'result_type', 'rules', 'save', 'seed', 'serialization', 'set_async', 'set_default_device',
-    'set_default_dtype', 'set_float32_matmul_precision', 'set_grad_enabled', 'set_num_threads',
-    'set_printoptions', 'set_rng_state', 'short', 'slogdet', 'sparse', 'sparse_coo', 'strided',
-    'svd', 'synchronize', 'tensor', 'tensors', 'trace_dispatch', 'transforms', 'uint8',
-    'unique', 'utils', 'vmap', 'vocab', 'zeros', 'zeros_like',
+    'ones', 'ones_like', 'opencl', 'ops', 'optim', 'pi', 'pinverse', 'profiler',
+    'promote_types', 'qr', 'rand', 'rand_like', 'randint', 'randint_like', 'randn',
+    'randn_like', 'randperm', 'result_type', 'rules', 'save', 'seed', 'serialization',
+    'set_async', 'set_default_device', 'set_default_dtype', 'set_float32_matmul_precision',
+    'set_grad_enabled', 'set_num_threads', 'set_printoptions', 'set_rng_state', 'short',
+    'slogdet', 'sparse', 'sparse_coo', 'strided', 'svd', 'synchronize', 'tensor', 'tensors',
+    'trace_dispatch', 'transforms', 'uint8', 'unique', 'utils', 'vmap', 'vocab', 'zeros',
+    'zeros_like',
 )
 
 TENSOR_ATTRIBUTES = (
