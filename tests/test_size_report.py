@@ -56,7 +56,7 @@ def test_the_core_is_what_one_op_reads():
     assert "aten_lite/autograd/engine.py" in core.files
     assert size_report.group_of("aten_lite/nn/module.py") == "nn"
     assert size_report.group_of("aten_lite/compile/api.py") == "graph mode"
-    assert core.budget <= 6000
+    assert core.budget <= 6200
 
 
 def test_generated_lines_per_entry_are_counted_over_the_yaml(tmp_path):

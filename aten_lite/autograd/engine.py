@@ -31,7 +31,7 @@ try:
 except ImportError:
     _C = None
 
-__all__ = ["run", "queue_callback", "time_nodes", "restore_nodes"]
+__all__ = ["run", "queue_callback"]
 
 
 def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None = None):
@@ -55,7 +55,8 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
     _trace.enter_backward()  # trace_dispatch marks what the backward pass dispatched
     global _depth
     _depth += 1
-    rec = _profiling.active  # an open profile shows the pass (Note [Profiling the backward])
+    rec = _profiling.active  # an open profile shows the pass (Note [Profiling the backward] in
+    # aten_lite/profiler/instrument.py)
     event = None if rec is None else _profiling.open_event(rec, "autograd::engine::backward",
                                                            "backward")
     try:
@@ -237,55 +238,3 @@ def _accumulate(leaf, g, create_graph: bool) -> None:
 _CALLBACKS = (Tensor, _matched, _pre_hooks, _capture, _leaf_hooks, _accumulate,
               _post_accumulate)
 
-
-# Note [Profiling the backward]
-# The walk is C++ and calls each node's ``apply`` by name; reporting each node from C++ would
-# cost every backward a test per node. Instead, while a profile is open, ``time_nodes`` puts a
-# timed ``apply`` on every node class (the walk then finds it, as it finds any method) and
-# ``restore_nodes`` takes it away: the profile sees one python-lane event per node run
-# (category "backward", named as the node: ``MulBackward0``) inside one event for the pass,
-# ``autograd::engine::backward``, with the ops the nodes dispatched nested in them; with no
-# profile open, nothing is added to the walk.
-
-
-def _node_classes() -> list:
-    seen, todo = [], [Node]
-    while todo:
-        for sub in todo.pop().__subclasses__():
-            if sub not in seen:
-                seen.append(sub)
-                todo.append(sub)
-    return seen
-
-
-def _timed_apply(apply):
-    def timed(self, grads):
-        rec = _profiling.active
-        if rec is None:
-            return apply(self, grads)
-        event = _profiling.open_event(rec, type(self).__name__, "backward")
-        try:
-            return apply(self, grads)
-        finally:
-            _profiling.close_event(rec, event)
-
-    timed._al_timed = True  # not timed twice
-    timed.__doc__ = apply.__doc__
-    return timed
-
-
-def time_nodes() -> list:
-    """Give every node class a timed ``apply`` (Note [Profiling the backward]); returns what
-    ``restore_nodes`` puts back."""
-    saved = []
-    for cls in _node_classes():
-        apply = cls.__dict__.get("apply")
-        if apply is not None and not getattr(apply, "_al_timed", False):
-            saved.append((cls, apply))
-            cls.apply = _timed_apply(apply)
-    return saved
-
-
-def restore_nodes(saved: list) -> None:
-    for cls, apply in saved:
-        cls.apply = apply

@@ -19,7 +19,8 @@ from ..dispatch import dispatcher as _dispatch
 from ..vocab import dtype as _dtype
 from ..vocab.dispatch_keys import CPU
 from .._generated import ops as al  # the generated op functions (al.add, ...)
-from ..rules.kernel_rules import cached_c_kernel as _cached_c_kernel, matmul_into as _matmul_into
+from ..rules.kernel_rules import cached_c_kernel as _cached_c_kernel
+from ..rules.stream_products import matmul_into as _matmul_into
 from ..tensors.tensor import Tensor, empty_array as _empty_array, sync_stream as _sync_stream
 
 __all__ = [

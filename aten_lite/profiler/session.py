@@ -4,7 +4,7 @@ Opening a profile sets three things, and closing it takes them away again, so no
 paid while none is open: the profile's dispatch mode (one event per op call,
 ``dispatch/profile_mode.py``), timed C++ entries in the kernels' cells (the kernel lane, Note
 [Timed entries] in rules/kernel_rules.py) and timed ``apply`` methods on the autograd nodes
-(Note [Profiling the backward] in autograd/engine.py). Graph-mode replays and optimizer steps
+(Note [Profiling the backward] in profiler/instrument.py). Graph-mode replays and optimizer steps
 read the open recording themselves. One profile is open at a time, process-wide; the events
 carry their thread.
 """
@@ -14,12 +14,10 @@ from __future__ import annotations
 import enum
 from threading import get_ident
 
-from ..autograd import engine as _engine
 from ..dispatch import profile_mode as _profile_mode
-from ..rules import kernel_rules as _kernel_rules
 from ..vocab import profiling as _profiling
 from ..vocab.profiling import KERNEL, Event, clock
-from . import tables, trace_files
+from . import instrument as _instrument, tables, trace_files
 
 __all__ = ["profile", "schedule", "ProfilerActivity", "ProfilerAction"]
 
@@ -139,16 +137,16 @@ class profile:
         rec = _profiling.Recording(self.record_shapes, self.with_stack, self.profile_memory)
         self._mode = _profile_mode.install(rec)  # raises if another profile is open
         self._rec = rec
-        self._saved_entries = _kernel_rules.time_entries(_timed_entry)
-        self._saved_nodes = _engine.time_nodes()
+        self._saved_entries = _instrument.time_entries(_timed_entry)
+        self._saved_nodes = _instrument.time_nodes()
 
     def _stop_recording(self, keep: bool) -> None:
         rec = self._rec
         if rec is None:
             return
         _profile_mode.uninstall(self._mode)
-        _kernel_rules.restore_entries(self._saved_entries)
-        _engine.restore_nodes(self._saved_nodes)
+        _instrument.restore_entries(self._saved_entries)
+        _instrument.restore_nodes(self._saved_nodes)
         self._rec = self._mode = self._saved_entries = self._saved_nodes = None
         if keep:
             self._events = [e for e in rec.events if e.end is not None]

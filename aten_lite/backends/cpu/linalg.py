@@ -12,7 +12,7 @@ from ...vocab import trace as _trace
 from ...vocab.dtype import bfloat16
 from ...rules import shapes as rules
 from ...tensors.tensor import Tensor, empty_array, sync_stream
-from ...rules.kernel_rules import matmul_into
+from ...rules.stream_products import matmul_into
 
 __all__ = ["mm", "bmm", "dot", "tril_cpu", "triu_cpu", "linalg_inv_cpu", "linalg_solve_cpu",
            "linalg_det_cpu", "linalg_slogdet_cpu", "linalg_cholesky_cpu", "linalg_eigh_cpu",
