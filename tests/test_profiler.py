@@ -395,3 +395,25 @@ def test_a_profiled_training_run_computes_what_an_unprofiled_one_does():
     plain, profiled = train(False), train(True)
     for a, b in zip(plain, profiled):
         np.testing.assert_array_equal(a, b)
+
+
+def test_an_async_run_shows_the_stream_lane_with_queue_wait_and_kernel_time(tmp_path):
+    x = al.ones(64, 128)
+    with al.async_execution():
+        with al.profiler.profile() as prof:
+            for _ in range(3):
+                y = (x * 2).exp()
+            total = y.sum().item()
+    np.testing.assert_allclose(total, 64 * 128 * np.exp(np.float32(2.0)), rtol=1e-5)
+    stream = [e for e in prof.events() if e.lane == "stream"]
+    kernels = [e for e in stream if e.cat == "kernel"]
+    assert sorted({e.name for e in kernels}) == ["exp", "mul.Tensor", "sum"]
+    assert len([e for e in kernels if e.name == "exp"]) == 3
+    assert all(e.args["issued_at"].startswith(__file__ + ":") for e in kernels)
+    r = rows(prof)
+    assert r["al::exp"].kernel_time_total > 0 and r["al::exp"].count == 3
+    assert "Kernel total" in prof.key_averages().table()
+    path = tmp_path / "trace.json"
+    prof.export_chrome_trace(str(path))
+    lanes = {e["cat"] for e in json.loads(path.read_text())["traceEvents"] if e.get("ph") == "X"}
+    assert "kernel" in lanes

@@ -16,10 +16,35 @@ from threading import get_ident
 
 from ..dispatch import profile_mode as _profile_mode
 from ..vocab import profiling as _profiling
-from ..vocab.profiling import KERNEL, Event, clock
+from ..vocab.profiling import KERNEL, STREAM, Event, clock
 from . import instrument as _instrument, tables, trace_files
 
 __all__ = ["profile", "schedule", "ProfilerActivity", "ProfilerAction"]
+
+try:
+    from .. import _C
+    if not hasattr(_C, "stream_record"):
+        _C = None
+except ImportError:
+    _C = None
+
+# The stream lane's threads as the trace shows them: the worker, and the issuing thread when
+# it ran queued instructions itself (at a sync, or with the worker asleep).
+_STREAM_TIDS = {"worker": 1, "caller": 2}
+
+
+def _stream_lane(records) -> None:
+    """Each instruction the stream ran, as two stream-lane intervals (Note [Profiler lanes]):
+    its wait in the queue and its kernel, named by the op and charged to the op's row."""
+    for op, file, line, queued, started, ended, ran_on, skipped in records:
+        if skipped:
+            continue
+        args = {"op": "al::" + op.split(".")[0], "issued_at": f"{file}:{line}",
+                "ran_on": ran_on}
+        tid = _STREAM_TIDS.get(ran_on, 1)
+        if started > queued:
+            _profiling.record_interval(STREAM, op, queued, started, args, tid=tid, cat="queue")
+        _profiling.record_interval(STREAM, op, started, max(ended, started), args, tid=tid)
 
 
 class ProfilerActivity(enum.Enum):
@@ -137,13 +162,23 @@ class profile:
         rec = _profiling.Recording(self.record_shapes, self.with_stack, self.profile_memory)
         self._mode = _profile_mode.install(rec)  # raises if another profile is open
         self._rec = rec
-        self._saved_entries = _instrument.time_entries(_timed_entry)
+        if _C is not None and _C.stream_enabled():
+            # Kernels are queued: the stream times each one it runs (docs/ASYNC.md); a timed
+            # entry would time the enqueue and charge it as kernel time too.
+            self._saved_entries = []
+        else:
+            self._saved_entries = _instrument.time_entries(_timed_entry)
         self._saved_nodes = _instrument.time_nodes()
+        if _C is not None:
+            _C.stream_record(True)
 
     def _stop_recording(self, keep: bool) -> None:
         rec = self._rec
         if rec is None:
             return
+        if _C is not None:
+            _stream_lane(_C.stream_take_records())  # drained: every queued kernel has run
+            _C.stream_record(False)
         _profile_mode.uninstall(self._mode)
         _instrument.restore_entries(self._saved_entries)
         _instrument.restore_nodes(self._saved_nodes)
