@@ -63,6 +63,10 @@ constexpr int64_t kRowBlock = 16384;
 constexpr int64_t kFarBytes = int64_t{32} << 20;
 constexpr int64_t kPrefetchBytes = 8192;
 
+// The loops are compiled into each capability's code (Note [CPU capability variants] in
+// cpu_capability.h); plan_reduction, below them, once, in loops.cpp.
+AL_CPU_BEGIN
+
 template <class R> constexpr int lanes() {
   constexpr int by_size = static_cast<int>(256 / sizeof(typename R::Lane));
   return by_size < 64 ? by_size : 64;
@@ -303,6 +307,8 @@ inline int64_t row_block(int64_t inner, int64_t outer, int64_t m) {
   return (block + 63) / 64 * 64;
 }
 
+AL_CPU_END
+
 // g = out (operand 0) and inp (operand 1) with the kept dims first (`kept` of them, sorted by
 // out's strides and merged) and the reduced dims after (sorted by inp's, merged); numel_out
 // outputs of m reduced elements each (m = 0: empty input). False when there are no outputs.
@@ -311,6 +317,8 @@ bool plan_reduction(const TensorRef* t, Geometry<2>& g, int& kept, int64_t& nume
                     int64_t& m);
 
 }  // namespace reduce_detail
+
+AL_CPU_BEGIN
 
 // out (t[0]) = the reduction R over the trailing t[1].ndim - t[0].ndim dims of t[1].
 template <class R, class S>
@@ -396,5 +404,7 @@ struct Reduction {
     return reduce<R<S>, S>(t);
   }
 };
+
+AL_CPU_END
 
 }  // namespace al

@@ -121,7 +121,7 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
         plan.check_scalars(compute, scalars)
     path = (cell[0] or load())(code, out, *arrays, *scalars)
     if _trace.active is not None:
-        _trace.note(compute.name, path)
+        _trace.note(compute.name, path, cell[0], code)
     return out, entry
 
 
@@ -159,7 +159,7 @@ def _binary_kernel(h, plan, cell, load):
             plan.check_scalars(compute, s)
         path = (cell[0] or load())(code, out, x, y, *s)
         if _trace.active is not None:
-            _trace.note(compute.name, path)
+            _trace.note(compute.name, path, cell[0], code)
         return _wrap(out)
 
     def _with_number(t, number, tensor_first, s):
@@ -182,7 +182,7 @@ def _binary_kernel(h, plan, cell, load):
             plan.check_scalars(compute, s)
         path = (cell[0] or load())(code, out, x, y, *s)
         if _trace.active is not None:
-            _trace.note(compute.name, path)
+            _trace.note(compute.name, path, cell[0], code)
         return _wrap(out)
 
     return binary
@@ -201,7 +201,7 @@ def _unary_kernel(h, plan, cell, load):
             plan.check_scalars(compute, s)
         path = (cell[0] or load())(code, out, a._a, *s)
         if _trace.active is not None:
-            _trace.note(compute.name, path)
+            _trace.note(compute.name, path, cell[0], code)
         return _wrap(out)
 
     return unary
@@ -253,7 +253,7 @@ def _inplace_binary_kernel(plan, cell, load, slow):
                     plan.check_scalars(entry[0], s)
                 path = (cell[0] or load())(code, dest, dest, y, *s)
                 if _trace.active is not None:
-                    _trace.note(entry[0].name, path)
+                    _trace.note(entry[0].name, path, cell[0], code)
                 return self
         return slow(self, other, *s)
 
