@@ -280,7 +280,7 @@ print(out.hexdigest())
 
 def test_results_are_bit_identical_across_capabilities():
     """Note [No contraction] and the reductions' fixed lanes (Note [Lanes follow the logical
-    index] in reduce.h) make every variant give the same bits, for every address and size.
+    index] in aten_lite/csrc/reduce.h) make every variant give the same bits, for every address and size.
     Not checked: what calls libmvec (float64 exp, sigmoid's exp, log_softmax's log, ...), whose
     SSE4, AVX2 and AVX-512 versions may differ in the last bit (docs/CPU_CAPABILITY.md)."""
     usable = _C().cpu_capabilities()

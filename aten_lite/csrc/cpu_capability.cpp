@@ -1,4 +1,4 @@
-// Which kernel variant this process runs (Note [CPU capability variants] in cpu_capability.h):
+// Which kernel variant this process runs (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h):
 // the CPU's features read once with cpuid (__builtin_cpu_supports, which also checks that the
 // operating system saves the wider registers), and AL_CPU_CAPABILITY to force one.
 #include "cpu_capability.h"

@@ -56,7 +56,7 @@ struct CustomSig {
   const char* (*check)(const TensorRef* t, const Scalar* s);
 };
 
-// Path codes an entry returns (see Note [Kernel path codes] in loops.h); negative means the
+// Path codes an entry returns (see Note [Kernel path codes] in aten_lite/csrc/loops.h); negative means the
 // call failed: the dtype code is not one the entry was generated for, or an index read during
 // the run was out of range (Note [Indices read once] in sparse_common.h).
 constexpr int kUnsupportedDType = -1;
@@ -84,7 +84,7 @@ constexpr int kMaxKernelArgs = 16;
 // Adds an entry to the registry; called by static initialisers before the module initialises,
 // so it must not touch Python. Returns true so it can initialise a namespace-scope constant.
 // `capability` (AL_CPU_CAPABILITY_CODE) says which variant of the kernel's code `info.fn` is
-// (Note [CPU capability variants] in cpu_capability.h): the default variant's registration is
+// (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h): the default variant's registration is
 // the kernel's, a wider one's adds code the registry may pick instead for the dtypes in
 // `dtypes` (AL_CPU_DTYPES).
 bool register_kernel(const KernelInfo& info, int capability, uint32_t dtypes);

@@ -31,7 +31,7 @@ struct KernelObject {
   PyObject_HEAD
   vectorcallfunc vectorcall;
   const KernelInfo* info;
-  // The registry's entry per dtype (Note [CPU capability variants] in cpu_capability.h); null
+  // The registry's entry per dtype (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h); null
   // for a fused kernel, which has one entry.
   const KernelVariants* variants;
 };

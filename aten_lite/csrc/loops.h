@@ -177,7 +177,7 @@ bool wants_tiles(const Geometry<NT>& g) {
 // inner dims (rows may be cut), and out is written with plain stores even when large: streaming
 // these chunks (as the 1-d path streams) measured ~1.4x slower here.
 // Elementwise results do not depend on how runs are cut, except for the libmvec functions
-// (Note [Vector math] in scalar_math.h), whose vector and scalar versions may differ in the last
+// (Note [Vector math] in aten_lite/csrc/scalar_math.h), whose vector and scalar versions may differ in the last
 // bit: an element meets the scalar one only in the tail of a run. Rows shorter than
 // kRowsMinCols therefore keep their own runs, all tail, as torch's loops also run them:
 // x.unsqueeze(-1).pow(p) with p = [1, 2, 3] (tests/programs/poly_fit.py) then gives torch's bits,

@@ -212,7 +212,7 @@ bool check_registry() {
 PyMODINIT_FUNC PyInit__C(void) {
   import_array();
   if (!al::check_registry()) return nullptr;
-  // Note [CPU capability variants] in cpu_capability.h: chosen once, before any kernel runs.
+  // Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h: chosen once, before any kernel runs.
   std::string error;
   int capability = al::select_cpu_capability(&error);
   if (capability < 0) {

@@ -32,7 +32,7 @@ using wide_out_t = std::conditional_t<is_int_like<S>, int64_t, S>;
 
 }  // namespace reduce_detail
 
-// Compiled into each capability's code (Note [CPU capability variants] in cpu_capability.h).
+// Compiled into each capability's code (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h).
 AL_CPU_BEGIN
 
 template <class S> struct SumReducer {

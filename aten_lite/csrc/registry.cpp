@@ -20,7 +20,7 @@ std::vector<KernelInfo>& storage() {
   return entries;
 }
 
-// A wider variant's entry of a kernel (Note [CPU capability variants] in cpu_capability.h).
+// A wider variant's entry of a kernel (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h).
 struct Variant {
   const char* name;
   KernelFn fn;

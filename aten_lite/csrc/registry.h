@@ -15,7 +15,7 @@ const std::vector<KernelInfo>& sorted_kernels();
 // The entry named `name`, or null.
 const KernelInfo* find_kernel(const char* name);
 
-// Note [CPU capability variants] in cpu_capability.h: which code each dtype of a kernel runs.
+// Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h: which code each dtype of a kernel runs.
 struct KernelVariants {
   KernelFn fn[kNumDTypes];     // the entry to call for each dtype code
   int capability[kNumDTypes];  // which variant that entry is (AL_CPU_*_CODE)

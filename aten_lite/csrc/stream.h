@@ -21,7 +21,7 @@
 
 namespace al {
 
-// Compiled into each capability's code (Note [CPU capability variants] in cpu_capability.h).
+// Compiled into each capability's code (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h).
 AL_CPU_BEGIN
 
 // Outputs at least this large (bytes, per call) are written with streaming stores.

@@ -51,7 +51,7 @@ class DispatchRecord:
     path: int | None = None  # the C++ kernel's path code (Note [Kernel path codes])
     backward: bool = False  # dispatched by the autograd engine's backward pass
     # The variant of the C++ kernel's code that ran ('default', 'avx2', 'avx512'; None: no C++
-    # kernel, or one that does not say). Note [CPU capability variants] in csrc/cpu_capability.h.
+    # kernel, or one that does not say). Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h.
     cpu_capability: str | None = None
 
     @property

@@ -209,7 +209,8 @@ def compile_objects(repo_root: str | os.PathLike[str],
         singles = [u for u in todo if u.obj not in in_groups]
         # The largest tasks first, so the last ones to finish are short (a clean build's wall
         # time is the longest job's).
-        tasks = sorted([*groups, *singles], key=lambda task: -_task_size(task))
+        tasks: list[Unit | tuple[Unit, ...]] = [*groups, *singles]
+        tasks.sort(key=lambda task: -_task_size(task))
         failed = _compile_all(root, tools, tasks, jobs, verbose, raise_errors=False)
         retry = [u for task in failed for u in (task if isinstance(task, tuple) else (task,))]
         _compile_all(root, tools, retry, jobs, verbose)
@@ -543,7 +544,7 @@ def _groups(objdir: Path, units: list[Unit]) -> tuple[list[Path], set[str]]:
 def _link_objects(objdir: Path, units: list[Unit]) -> list[Path]:
     """The objects to link, the default variant's first and each wider one after: the linker
     keeps the first copy of an inline function several objects define, which must not be
-    wider than any of its callers (Note [CPU capability variants] in cpu_capability.h)."""
+    wider than any of its callers (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h)."""
     chosen, covered = _groups(objdir, units)
     level = {u.obj.name: u.level for u in units}
     ranked = [(max(level.get(m, 0) for m in g.with_suffix(".txt").read_text().split()), g)

@@ -292,7 +292,9 @@ def _variant_lines(nf: NativeFunction) -> list[str]:
         if wide and len(compiled) > 1:
             text += f"; {', '.join(compiled[1:])} ({', '.join(wide)})"
         lines.append(text)
-        if _C is not None:
+        if _C is not None and name not in _C.kernel_names():
+            lines.append("      (not in the built extension yet: `aten-lite-gen` builds it)")
+        elif _C is not None:
             kernel = _C.get_kernel(name)
             runs = {d.name: kernel.cpu_capability(d.code) for d in dtypes}
             by = {c: [d for d, r in runs.items() if r == c] for c in dict.fromkeys(runs.values())}
