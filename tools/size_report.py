@@ -74,6 +74,9 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
         "aten_lite/nn/modules/instancenorm.py",
         *(f"aten_lite/nn/modules/{m}.py" for m in (
             "activation", "batchnorm", "dropout", "normalization")))),
+    ("the CUDA device (NVRTC, the driver API, cuBLAS, kernels from the YAML's expressions)", 1300, (
+        *(f"aten_lite/cuda/{m}.py" for m in ("__init__", "check", "compiler", "driver",
+                                              "kernels", "runtime")),)),
     ("torch's surface for GPU-ready programs (amp, CUDA switches, torch's import paths)", 700, (
         "aten_lite/amp/", "aten_lite/cuda/", "aten_lite/backends/cuda.py",
         "aten_lite/backends/cudnn.py", "aten_lite/backends/mps.py", "aten_lite/nn/parameter.py",
@@ -101,6 +104,8 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("the OpenCL device (kernels generated from the YAML's expressions)", 1100, (
         "aten_lite/opencl/",)),
     ("data", 500, ("aten_lite/utils/",)),
+    ("graph mode's pictures and shape-generic replays", 1000, (
+        "aten_lite/compile/render.py", "aten_lite/compile/symbolic.py")),
     ("graph mode", 7000, ("aten_lite/compile/",)),
     ("more ops (other families, views, factories, Meta, indexing, random)", 7000, ("aten_lite/",)),
     ("generator", 9500, ("tools/codegen/",)),
