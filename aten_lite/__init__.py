@@ -103,6 +103,7 @@ def _load_forced_capability() -> None:
 
 
 _load_forced_capability()
+del _load_forced_capability
 
 from . import library  # noqa: E402,F401
 from . import autograd  # noqa: E402
