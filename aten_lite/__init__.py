@@ -157,6 +157,7 @@ from . import opencl  # noqa: E402,F401 (al.opencl; device "opencl" registers on
 from . import amp  # noqa: E402,F401 (al.amp.GradScaler, al.amp.autocast)
 from . import linalg  # noqa: E402,F401 (al.linalg.inv, al.linalg.svd, ...)
 from . import distributions  # noqa: E402,F401 (al.distributions.Normal, ...; uses al.linalg)
+from . import profiler  # noqa: E402,F401 (al.profiler.profile, record_function)
 from .linalg.torch_names import (  # noqa: E402 (torch's top-level linear algebra names)
     cholesky as cholesky, cholesky_inverse as cholesky_inverse, cholesky_solve as cholesky_solve,
     det as det, inverse as inverse, logdet as logdet, pinverse as pinverse, qr as qr, svd as svd,
@@ -170,6 +171,12 @@ from .backends.cuda import (  # noqa: E402
 from .serialization import save as save, load as load  # noqa: E402
 # Op libraries outside the tree: al.load_library, al.ops.NS, al.library.define_yaml.
 from .frontend.oplib import load_library as load_library, ops as ops  # noqa: E402
+# Asynchronous eager execution on the CPU instruction stream (docs/ASYNC.md).
+from .frontend.async_execution import (  # noqa: E402
+    async_execution as async_execution, is_async_enabled as is_async_enabled,
+    set_async as set_async, synchronize as synchronize,
+)
+from .frontend import async_execution as _async_execution  # noqa: E402
 
 # torch's short dtype names: al.bool, al.float (= float32), al.long, ... (see vocab/dtype.py).
 bool = _dtype.bool_  # noqa: A001
@@ -234,3 +241,7 @@ def empty_cache() -> builtins.int:
     from . import _C
 
     return _C.empty_cache()
+
+
+_async_execution._from_environment()  # AL_ASYNC=1: on from the start, every table built
+del _async_execution

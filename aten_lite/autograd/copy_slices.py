@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._generated.ops import index_select
-from ..tensors.tensor import Tensor
+from ..tensors.tensor import Tensor, sync_stream
 from . import node as _node
 from .node import Node, check_alive, edge
 
@@ -161,6 +161,7 @@ def inplace_on_view(op, args: tuple, record):
     cs.base_shape = base._shape
     cs.region = region
     keep = np.ones(_numel(base._shape), dtype=base._dtype.np)
+    sync_stream()  # the region's indices are read here
     keep[region._a] = 0
     cs.keep = Tensor._wrap(keep)
     cs.view_shape = view._shape

@@ -17,10 +17,10 @@ tensor([2., 4., 6.])
 
 from __future__ import annotations
 
-from ..vocab import trace as _trace
+from ..vocab import profiling as _profiling, trace as _trace
 from ..vocab.grad_mode import _state
 from ..rules.kernel_rules import cached_c_kernel
-from ..tensors.tensor import Tensor
+from ..tensors.tensor import Tensor, sync_stream
 from ..rules.views import copy_with_strides, preserved_strides
 from .node import Node
 from .formulas import sum_to
@@ -31,7 +31,7 @@ try:
 except ImportError:
     _C = None
 
-__all__ = ["run", "queue_callback"]
+__all__ = ["run", "queue_callback", "time_nodes", "restore_nodes"]
 
 
 def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None = None):
@@ -55,6 +55,9 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
     _trace.enter_backward()  # trace_dispatch marks what the backward pass dispatched
     global _depth
     _depth += 1
+    rec = _profiling.active  # an open profile shows the pass (Note [Profiling the backward])
+    event = None if rec is None else _profiling.open_event(rec, "autograd::engine::backward",
+                                                           "backward")
     try:
         # Note [Formulas without dispatch] in formulas.py: a backward that is not recorded and
         # that no dispatch mode sees sums a bias's batch with the sum kernel on the array, in
@@ -71,6 +74,8 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
             _queued.clear()  # after an error: nothing left over runs after a later backward
         _trace.exit_backward()
         _state.enabled = prev
+        if event is not None:
+            _profiling.close_event(rec, event)
     return None if captured is None else [captured[k] for k in keys]
 
 
@@ -202,6 +207,7 @@ def _accumulate(leaf, g, create_graph: bool) -> None:
         if leaf._a is not None and g._a is not None and not (leaf.is_sparse or g.is_sparse):
             want = preserved_strides(leaf._shape, leaf._strides)
             if g._strides != want:
+                sync_stream()  # the copy reads the gradient's values
                 leaf._grad = copy_with_strides(g._a, want, g._dtype)
                 return
         leaf._grad = g.clone()
@@ -230,3 +236,56 @@ def _accumulate(leaf, g, create_graph: bool) -> None:
 
 _CALLBACKS = (Tensor, _matched, _pre_hooks, _capture, _leaf_hooks, _accumulate,
               _post_accumulate)
+
+
+# Note [Profiling the backward]
+# The walk is C++ and calls each node's ``apply`` by name; reporting each node from C++ would
+# cost every backward a test per node. Instead, while a profile is open, ``time_nodes`` puts a
+# timed ``apply`` on every node class (the walk then finds it, as it finds any method) and
+# ``restore_nodes`` takes it away: the profile sees one python-lane event per node run
+# (category "backward", named as the node: ``MulBackward0``) inside one event for the pass,
+# ``autograd::engine::backward``, with the ops the nodes dispatched nested in them; with no
+# profile open, nothing is added to the walk.
+
+
+def _node_classes() -> list:
+    seen, todo = [], [Node]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub not in seen:
+                seen.append(sub)
+                todo.append(sub)
+    return seen
+
+
+def _timed_apply(apply):
+    def timed(self, grads):
+        rec = _profiling.active
+        if rec is None:
+            return apply(self, grads)
+        event = _profiling.open_event(rec, type(self).__name__, "backward")
+        try:
+            return apply(self, grads)
+        finally:
+            _profiling.close_event(rec, event)
+
+    timed._al_timed = True  # not timed twice
+    timed.__doc__ = apply.__doc__
+    return timed
+
+
+def time_nodes() -> list:
+    """Give every node class a timed ``apply`` (Note [Profiling the backward]); returns what
+    ``restore_nodes`` puts back."""
+    saved = []
+    for cls in _node_classes():
+        apply = cls.__dict__.get("apply")
+        if apply is not None and not getattr(apply, "_al_timed", False):
+            saved.append((cls, apply))
+            cls.apply = _timed_apply(apply)
+    return saved
+
+
+def restore_nodes(saved: list) -> None:
+    for cls, apply in saved:
+        cls.apply = apply

@@ -19,8 +19,8 @@ from ..dispatch import dispatcher as _dispatch
 from ..vocab import dtype as _dtype
 from ..vocab.dispatch_keys import CPU
 from .._generated import ops as al  # the generated op functions (al.add, ...)
-from ..rules.kernel_rules import cached_c_kernel as _cached_c_kernel
-from ..tensors.tensor import Tensor, empty_array as _empty_array
+from ..rules.kernel_rules import cached_c_kernel as _cached_c_kernel, matmul_into as _matmul_into
+from ..tensors.tensor import Tensor, empty_array as _empty_array, sync_stream as _sync_stream
 
 __all__ = [
     "sum_to", "scale", "zeros_like", "ones_like", "full_like", "empty_like", "zeros", "ones",
@@ -478,7 +478,7 @@ def _plain_product(a: Tensor, b: Tensor, a_t: bool, b_t: bool):
     if x.shape[1] != y.shape[0]:
         return None
     out = _empty_array((x.shape[0], y.shape[1]), a._dtype)
-    _np.dot(x, y, out=out)
+    _matmul_into(out, x, y)  # mm's own call (np.dot's), queued when async execution is on
     return Tensor._wrap(out)
 
 

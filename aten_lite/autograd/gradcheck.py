@@ -13,9 +13,21 @@ True
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
-from ..tensors.tensor import Tensor
+from ..tensors.tensor import Tensor, in_line
+
+
+def _in_line(fn):
+    """Runs ``fn`` with kernel calls in line (docs/ASYNC.md): the checks read arrays with
+    NumPy between ops."""
+    @functools.wraps(fn)
+    def run(*args, **kwargs):
+        with in_line:
+            return fn(*args, **kwargs)
+    return run
 from ..vocab.grad_mode import enable_grad, no_grad
 from .api import grad as autograd_grad
 
@@ -26,6 +38,7 @@ class GradcheckError(RuntimeError):
     """The analytical and numerical Jacobians disagree (the message shows where)."""
 
 
+@_in_line
 def gradcheck(fn, inputs, *, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
               raise_exception: bool = True) -> bool:
     """True when the gradients autograd computes for ``fn(*inputs)`` match finite
@@ -51,6 +64,7 @@ def gradcheck(fn, inputs, *, eps: float = 1e-6, atol: float = 1e-5, rtol: float 
     return True
 
 
+@_in_line
 def gradgradcheck(fn, inputs, grad_outputs=None, *, eps: float = 1e-6, atol: float = 1e-5,
                   rtol: float = 1e-3, raise_exception: bool = True, seed: int = 0) -> bool:
     """gradcheck of the backward itself: the gradients of ``fn`` (taken with

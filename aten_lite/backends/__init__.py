@@ -182,6 +182,8 @@ def dtype_guard(src, fn):
             return fn(*args)
 
     guarded.__wrapped__ = fn
+    # The guard reads only dtypes: as stream-safe as the kernel (Note [Stream-safe kernels]).
+    guarded.stream_safe = getattr(fn, "stream_safe", False)
     return guarded
 
 

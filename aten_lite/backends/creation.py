@@ -20,7 +20,7 @@ import numpy as np
 from ..vocab import dtype as _dtype
 from ..rules.kernel_rules import scalar_for
 from ..vocab.device import device as _device, strided as _STRIDED
-from ..tensors.tensor import Tensor, empty_array
+from ..tensors.tensor import Tensor, empty_array, share_with_numpy
 from ..rules.views import preserved_strides
 from .dlpack import from_dlpack
 from . import devices as _devices
@@ -297,7 +297,8 @@ def from_numpy(a: np.ndarray) -> Tensor:
             f"from_numpy(): the array's data (address {a.ctypes.data:#x}) is not aligned to "
             f"its {a.dtype} elements; copy the array first (a.copy())"
         )
-    return _wrap(a.view(np.ndarray) if type(a) is not np.ndarray else a)
+    # Shared with the caller's NumPy code: kernels on it run in line (docs/ASYNC.md).
+    return _wrap(share_with_numpy(a.view(np.ndarray) if type(a) is not np.ndarray else a))
 
 
 # ---- filled factories ----

@@ -10,6 +10,8 @@ CPU tensors to CPU kernels), and gives every op a kernel for that key (``_fallba
 
   * a kernel the package registered for the op with ``impl`` (``al.library.impl`` on the
     key), which receives and returns the device's tensors;
+  * else the kernel the backend makes for the op (``op_kernel``: a device that generates
+    kernels from the YAML makes them for an op library loaded after it registered);
   * else, for a view op (its schema returns ``Tensor(a)``), the view: the op's Meta kernel
     computes the geometry on a data-less twin and the result shares the input's memory, so
     views, reshapes and transposes work on every device without a line of its code;
@@ -85,6 +87,13 @@ class DeviceBackend:
         self.copy_in(dst, dst_offset, self.copy_out(src, src_offset, nbytes))
 
     def synchronize(self) -> None:
+        return None
+
+    def op_kernel(self, op: str):
+        """A kernel the backend makes for ``op`` (its full name, 'myops::mish') when none was
+        registered with ``impl``, or None: how a device generates kernels from the YAML for
+        ops that appear after it registered (an op library loaded later). Asked once per op
+        whenever the op's dispatch table is rebuilt."""
         return None
 
 
@@ -288,6 +297,9 @@ def _fallback(h, key):
     """(kernel, name) for op ``h`` on the registered device of ``key`` when no kernel of the
     device's own is registered for it (Note [Devices from outside])."""
     backend = _BACKENDS[KEY_PLACES[key][0]]
+    made = backend.op_kernel(h.name)
+    if made is not None:
+        return made, f"{key}: made by the {backend.name} backend"
     alias = _aliased_arg(h)
     miss = _dispatch.miss_kernel(h, key)
     if alias is not None and h.stacks.get(META):

@@ -37,7 +37,7 @@ import numpy as np
 from ..vocab import dtype as _dtype
 from ..vocab.device import strided as _STRIDED
 from ..vocab.dispatch_keys import META as _KEY_META
-from ..tensors.tensor import Tensor
+from ..tensors.tensor import Tensor, share_with_numpy
 
 __all__ = ["from_dlpack", "tensor_dlpack", "tensor_dlpack_device", "DLPACK_VERSION"]
 
@@ -139,7 +139,8 @@ def tensor_dlpack(self: Tensor, *, stream=None, max_version=None, dl_device=None
             raise TypeError(f"__dlpack__(): max_version must be a (major, minor) pair, got "
                             f"{max_version!r}") from None
         versioned = major >= 1
-    a = _exportable(self, "__dlpack__()")
+    a = _exportable(self, "__dlpack__()")  # a sync point: the consumer reads the values
+    share_with_numpy(a)  # and may write them: calls on this memory run in line from now on
     if self._dtype is _dtype.bfloat16:
         return _bfloat16_capsule(a, versioned, copy)
     if versioned:
@@ -362,4 +363,4 @@ def from_dlpack(ext_tensor) -> Tensor:
         raise ValueError(
             f"from_dlpack(): {what}'s data (address {a.ctypes.data:#x}) is not aligned to its "
             f"{a.dtype} elements; aten_lite's kernels need aligned data (copy it first)")
-    return Tensor._wrap(a)
+    return Tensor._wrap(share_with_numpy(a))  # the producer may still write it

@@ -49,7 +49,7 @@ from __future__ import annotations
 import functools
 from collections import OrderedDict
 
-from ..tensors.tensor import Tensor
+from ..tensors.tensor import Tensor, in_line
 from ..vocab.dispatch_keys import CPU
 from ..vocab.dtype import _default as _default_dtype
 from ..vocab.grad_mode import _state
@@ -122,6 +122,12 @@ class CompiledFunction:
         functools.update_wrapper(self, fn, updated=())
 
     def __call__(self, *args, **kwargs):
+        # With async execution on, a compiled call drains the stream and runs in line: its
+        # kernels were chosen at capture (docs/ASYNC.md, "Graph mode").
+        with in_line:
+            return self._call(*args, **kwargs)
+
+    def _call(self, *args, **kwargs):
         if capturing():  # called while another compiled function captures: inline it
             return self.fn(*args, **kwargs)
         if _forward_ad._level is not None and _forward_ad._tangents:

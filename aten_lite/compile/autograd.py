@@ -60,7 +60,7 @@ call's node and notes the same two things.
 
 from __future__ import annotations
 
-from ..tensors.tensor import Tensor
+from ..tensors.tensor import Tensor, in_line
 from ..vocab.grad_mode import _state
 from ..autograd import forward_ad as _forward_ad
 from ..autograd.node import Node as _AutogradNode, _modified_message, edge, set_history
@@ -78,6 +78,10 @@ class CompiledBackward(_AutogradNode):
         return "CompiledFunctionBackward"
 
     def apply(self, grads: list) -> tuple:
+        with in_line:  # the compiled backward's kernels run in line (docs/ASYNC.md)
+            return self._apply(grads)
+
+    def _apply(self, grads: list) -> tuple:
         if _state.enabled:
             raise RuntimeError("al.compile: the backward of a compiled function cannot be "
                                "differentiated again (create_graph=True); call the function "

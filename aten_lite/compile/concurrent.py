@@ -19,6 +19,7 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 
 from .. import _C
+from ..vocab import profiling as _profiling
 from .executor import Plan, _arr
 from .ir import reads as ir_reads
 
@@ -57,6 +58,8 @@ class ConcurrentPlan(Plan):
         self.run_concurrent = scope["run"]
 
     def __call__(self, inputs):
+        if _profiling.active is not None:
+            return self.run_profiled(inputs)  # serially: one lane, its steps in order
         return self.run_concurrent(inputs) if use_threads() else self.run(inputs)
 
     def _concurrent_body(self) -> list:

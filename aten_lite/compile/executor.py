@@ -19,6 +19,7 @@ array (``a3``) or both, made where a reader needs it.
 from __future__ import annotations
 
 from ..tensors.tensor import Tensor
+from ..vocab import profiling as _profiling
 from ..vocab.dispatch_keys import CPU
 from . import lower
 from .ir import Graph, Node, Value, reads as ir_reads
@@ -35,14 +36,69 @@ class Plan:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
         self.namespace: dict = {"_wrap": Tensor._wrap}
-        lines = self._body()
+        lines = self._lines = self._body()
         self.source = "def run(inputs):\n" + "".join(f"    {line}\n" for line in lines)
         code = compile(self.source, f"<compiled {graph.kind} graph>", "exec")
         exec(code, self.namespace)
         self.run = self.namespace["run"]
 
     def __call__(self, inputs):
+        if _profiling.active is not None:
+            return self.run_profiled(inputs)
         return self.run(inputs)
+
+    def run_profiled(self, inputs):
+        """``run`` with an event per step and one for the whole replay (Note [Profiled
+        replays]); its source is made on the first profiled call."""
+        run = self._profiled
+        if run is None:
+            run = self._profiled = self._profiled_function()
+        rec = _profiling.active
+        if rec is None:
+            return self.run(inputs)
+        event = _profiling.open_event(rec, f"graph::{self.graph.kind}", "graph",
+                                      {"steps": len(self._spans)})
+        try:
+            return run(inputs, rec)
+        finally:
+            _profiling.close_event(rec, event)
+
+    # Note [Profiled replays]
+    # A replay is one generated function, so the profiler cannot see its steps from outside.
+    # The first replay under a profile generates a second function from the same lines, with
+    # each schedule entry's lines between an open and a close of a python-lane event: an op
+    # node is ``al::<op>`` (category "op", its ``key`` "CPU (graph)"), a fused group
+    # ``fused::<op>+<op>...`` (category "fused"). The C++ entries its kernels call are timed as
+    # in eager mode (Note [Timed entries] in rules/kernel_rules.py). The plain function stays
+    # what runs when no profile is open: ``__call__`` reads one global per replay.
+    _profiled = None
+    _spans: list = []
+
+    def _profiled_function(self):
+        body = self._lines
+        spans = [s for s in self._spans if s[1] > s[0]]  # an entry may write no line
+        starts = {first: (label, cat) for first, _, label, cat in spans}
+        ends = {}
+        for first, end, _, _ in spans:
+            ends.setdefault(end, []).append(first)
+        lines = ["def run_profiled(inputs, _rec):"]
+        for i, line in enumerate(body):
+            if i in ends:
+                lines.append("    _close(_rec, _e)")
+            if i in starts:
+                label, cat = starts[i]
+                lines.append(f"    _e = _open(_rec, {label!r}, {cat!r})")
+                if cat == "op":
+                    lines.append("    _e.key = 'CPU (graph)'")
+            lines.append(f"    {line}")
+        namespace = dict(self.namespace)
+        namespace["_open"] = _profiling.open_event
+        namespace["_close"] = _profiling.close_event
+        self.profiled_source = "\n".join(lines)
+        code = compile(self.profiled_source, f"<compiled {self.graph.kind} graph, profiled>",
+                       "exec")
+        exec(code, namespace)
+        return namespace["run_profiled"]
 
     # ---- source generation ----
 
@@ -94,7 +150,9 @@ class Plan:
             if v in need_array:
                 lines.append(f"{_arr(v)} = {v.name}._a")
                 self._bind(v, _arr(v))
+        self._spans = []  # (first line, end line, label, category) per schedule entry
         for i, item in enumerate(g.schedule):
+            first = len(lines)
             if item in lowered:
                 lines.extend(lowered[item])
                 for v in item.outputs:
@@ -114,6 +172,7 @@ class Plan:
                     if v in need_array:
                         lines.append(f"{_arr(v)} = {v.name}._a")
                         self._bind(v, _arr(v))
+            self._spans.append((first, len(lines), *_label(item)))
             dead = memory.dead_after[i] if memory else []
             names = [n for v in dead for n in self._names.get(v, ())]
             if names:
@@ -216,12 +275,19 @@ class Plan:
             return f"{targets}= {kernel}({ins}, [{', '.join(fresh)}])"
         return f"{targets}= {kernel}({ins})"
 
-
     def _fresh(self, v: Value) -> str:
         """An expression making a fresh contiguous tensor of ``v``'s shape and dtype."""
         if is_symbolic(v.shape):
             return f"_wrap(_empty({v.shape!r}, {self._const(v.dtype.np, 'd')}))"
         return f"{self._const(_empty_like_value(v), 'e')}()"
+
+
+def _label(item) -> tuple:
+    """(event name, category) of a schedule entry in a profile (Note [Profiled replays])."""
+    if isinstance(item, Node):
+        return "al::" + item.op.split(".")[0], "op"
+    ops = [n.op.split(".")[0] for n in getattr(item, "nodes", ())]
+    return "fused::" + ("+".join(ops) or type(item).__name__), "fused"
 
 
 def _views_a_node(v: Value) -> bool:

@@ -6,6 +6,7 @@
 #include "engine.h"
 
 #include "allocator.h"
+#include "instruction_stream.h"
 
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #define PY_ARRAY_UNIQUE_SYMBOL AL_ARRAY_API
@@ -556,7 +557,10 @@ class Walk {
     // array is a contiguous tensor.
     if (PyArray_BASE(arr) != nullptr || !PyArray_IS_C_CONTIGUOUS(arr) || !PyArray_ISWRITEABLE(arr))
       return 0;
-    return Py_REFCNT(a.get()) == 2;  // g's slot and `a`
+    // g's slot and `a`, besides what queued instructions hold to keep operands alive (counted
+    // first: counting releases the references of instructions that have run)
+    const Py_ssize_t queued = stream_references(a.get());
+    return Py_REFCNT(a.get()) - queued == 2;
   }
 
   // The common case in C++ (the first gradient of a leaf, stolen); the rest in engine.py.

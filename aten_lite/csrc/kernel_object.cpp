@@ -15,12 +15,30 @@
 
 #include "geometry.h"
 #include "registry.h"
+#include "instruction_stream.h"
 #include "threads.h"
 
 static_assert(NPY_MAXDIMS <= al::kMaxDims, "loops.h must hold NumPy's largest ndim");
 static_assert(sizeof(npy_intp) == sizeof(int64_t), "strides are read as int64");
 
 namespace al {
+
+// Note [Interrupting kernels] in threads.h: the main thread polls for signals while a long
+// kernel runs. The thread that imported the module is taken as Python's main thread when
+// threading cannot tell.
+unsigned long g_main_thread = 0;
+
+bool on_main_thread() { return PyThread_get_thread_ident() == g_main_thread; }
+
+bool poll_signals(CallControl* c) {
+  PyEval_RestoreThread(static_cast<PyThreadState*>(c->state));
+  auto poll = c->poll;
+  c->poll = nullptr;  // a signal handler that calls kernels must not poll from inside this one
+  bool stop = PyErr_CheckSignals() != 0;
+  c->poll = poll;
+  c->state = PyEval_SaveThread();
+  return stop;
+}
 
 namespace {
 
@@ -316,21 +334,6 @@ bool check_overlap(const KernelInfo& info, PyArrayObject* const* arrays) {
   return true;
 }
 
-// Note [Interrupting kernels] in threads.h: the main thread polls for signals while a long
-// kernel runs. The thread that imported the module is taken as Python's main thread when
-// threading cannot tell.
-unsigned long g_main_thread = 0;
-
-bool poll_signals(CallControl* c) {
-  PyEval_RestoreThread(static_cast<PyThreadState*>(c->state));
-  auto poll = c->poll;
-  c->poll = nullptr;  // a signal handler that calls kernels must not poll from inside this one
-  bool stop = PyErr_CheckSignals() != 0;
-  c->poll = poll;
-  c->state = PyEval_SaveThread();
-  return stop;
-}
-
 // Runs the entry with the GIL released and a CallControl that lets Ctrl-C stop it; returns
 // the entry's code, or kInterrupted with the exception (KeyboardInterrupt) set.
 constexpr int kInterrupted = -100;
@@ -423,6 +426,14 @@ PyObject* kernel_vectorcall(PyObject* self, PyObject* const* args, size_t nargsf
   npy_intp work = PyArray_SIZE(info.kind == KernelKind::kReduction ? arrays[1] : arrays[0]);
   if (info.kind == KernelKind::kCustom) {
     for (int k = 1; k <= info.n_tensors; ++k) work = std::max(work, PyArray_SIZE(arrays[k]));
+  }
+  if (stream_accepts(info)) {
+    // Note [The instruction stream]: every check above ran here; the entry runs in order on
+    // the stream's worker. kStreamRunHere: an operand is shared with NumPy, run it now.
+    int queued = stream_enqueue(info, code, refs, scalars, args + 1, work);
+    if (queued != kStreamRunHere) return queued < 0 ? nullptr : PyLong_FromLong(queued);
+  } else if (stream_active() && !stream_synchronize()) {
+    return nullptr;  // a call that does not queue reads results the stream has yet to write
   }
   KernelFn fn = entry_for(reinterpret_cast<const KernelObject*>(self), code);
   int rc = work >= kReleaseGilElements ? run_without_gil(fn, code, refs, scalars)

@@ -14,6 +14,7 @@
 
 #include "allocator.h"
 #include "engine.h"
+#include "instruction_stream.h"
 #include "jit_api.h"
 #include "random_draw.h"
 #include "registry.h"
@@ -223,7 +224,7 @@ PyMODINIT_FUNC PyInit__C(void) {
   PyObject* m = PyModule_Create(&al::module_def);
   if (!m) return nullptr;
   PyObject* names = al::dtype_names_tuple();
-  if (al::add_kernel_type(m) < 0 || !names || PyModule_AddObject(m, "DTYPE_NAMES", names) < 0) {
+  if (al::add_kernel_type(m) < 0 || al::add_stream_functions(m) < 0 || !names || PyModule_AddObject(m, "DTYPE_NAMES", names) < 0) {
     Py_XDECREF(names);
     Py_DECREF(m);
     return nullptr;

@@ -85,7 +85,8 @@ from ..vocab.grad_mode import _state as _grad_state
 
 __all__ = ["ArgSpec", "OpHandle", "add_handle", "autograd_hook", "below_autograd_entry",
            "handle", "handles", "note_made_from", "observed", "remove_handle", "set_mode",
-           "set_autograd_kernel", "set_miss_hint", "set_fallback", "miss_kernel"]
+           "set_autograd_kernel", "set_miss_hint", "set_fallback", "miss_kernel",
+           "set_stream_wrapper"]
 
 # The active dispatch mode, or None (Note [Dispatch modes]); one global read per call.
 _mode = None
@@ -243,9 +244,13 @@ class OpHandle:
                 self.table[key], self.kernel_names[key] = _FALLBACKS[key](self, key)
             else:
                 self.table[key], self.kernel_names[key] = _miss_kernel(self, key), "(none)"
+            if _stream_wrap is not None and key is not META:
+                self.table[key] = _for_stream(self.table[key])
         stack = self.stacks.get(AUTOGRAD)
         if stack and not composite:
             self.table[AUTOGRAD], self.kernel_names[AUTOGRAD] = stack[-1]
+            if _stream_wrap is not None:
+                self.table[AUTOGRAD] = _for_stream(self.table[AUTOGRAD])
         elif _autograd_hook is not None and not composite:
             self.table[AUTOGRAD] = _hook_kernel(self)
             self.kernel_names[AUTOGRAD] = getattr(_autograd_hook, "__qualname__", "autograd")
@@ -462,6 +467,38 @@ def set_miss_hint(key: str, fn) -> None:
     """Register ``fn(handle) -> str``, what the backend of ``key`` suggests after its "no
     kernel" message (the install step registers each backend module's ``miss_hint``)."""
     _MISS_HINTS[key] = fn
+
+
+# ---- asynchronous execution (Note [Stream-safe kernels]) ----
+
+# Note [Stream-safe kernels]
+# With async execution on (docs/ASYNC.md), a C++ kernel call queues an instruction and returns
+# before its result is written. A Python kernel that reads an array with NumPy (a copy, a cast,
+# np.dot, a check of index values) would then read a result not yet written. So while the
+# stream is on, every kernel in the tables is wrapped by ``_C.stream_inline``, which drains the
+# stream and runs the kernel with every C++ call inside it in line, unless the kernel is marked
+# stream-safe: its attribute ``stream_safe`` is True, set by the backend on a kernel whose
+# NumPy reads drain first themselves (the generic elementwise and reduction kernels, the
+# views, the softmax family, nll_loss, mm). Meta kernels read no data and are never wrapped;
+# the Autograd key's recorders read none either (recording and version checks happen at
+# issue time), but an Autograd kernel registered through aten_lite.library is wrapped.
+_stream_wrap = None
+
+
+def _for_stream(kernel):
+    if getattr(kernel, "stream_safe", False) or getattr(kernel, "__wrapped__", None) is not None \
+            and type(kernel).__name__ == "InlineKernel":
+        return kernel
+    return _stream_wrap(kernel)
+
+
+def set_stream_wrapper(wrap) -> None:
+    """Install ``wrap(kernel) -> kernel`` (``_C.stream_inline``) around every kernel not marked
+    stream-safe, or remove it (None), and rebuild every table (Note [Stream-safe kernels])."""
+    global _stream_wrap
+    _stream_wrap = wrap
+    for h in _HANDLES.values():
+        h.rebuild_table()
 
 
 # ---- the autograd hook (Note [The journey of an op], step 2) ----

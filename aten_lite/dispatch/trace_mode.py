@@ -20,7 +20,7 @@ class trace_dispatch:
     """Context manager recording every dispatch in its block; ``as`` gives the trace."""
 
     def __enter__(self) -> _trace.DispatchTrace:
-        if _trace.active is not None:
+        if _trace.tracing():
             raise RuntimeError("trace_dispatch blocks cannot be nested; one trace records at a time")
         self._trace = _trace.DispatchTrace()
         _trace.active = self._trace
@@ -30,6 +30,7 @@ class trace_dispatch:
 
     def __exit__(self, *exc) -> None:
         _trace.active = None
+        _trace.settle()  # a profile open around the trace keeps hearing the kernels' notes
         _dispatch.set_mode(self._previous)
 
 
@@ -42,9 +43,20 @@ class _RecordingMode:
 
     def run(self, handle, key: str, keys: tuple[str, ...], args: tuple, below_autograd: bool):
         record = _trace.open_record(handle, key, keys, handle.kernel_names.get(key, "?"))
+        issued = _issued()
         try:
             if self.previous is not None:
                 return self.previous.run(handle, key, keys, args, below_autograd)
             return handle.table[key](*args)
         finally:
+            record.queued = _issued() != issued
             _trace.close_record(record)
+
+
+def _issued() -> int:
+    """Instructions ever put on the stream (docs/ASYNC.md); 0 without the extension."""
+    try:
+        from .._C import stream_issued  # layer 0; the extension may be unbuilt
+    except ImportError:
+        return 0
+    return stream_issued()

@@ -16,7 +16,7 @@ import enum
 
 import numpy as np
 
-from ..tensors.tensor import Tensor
+from ..tensors.tensor import Tensor, sync_stream
 
 __all__ = [
     "Backend", "ReduceOp", "Work", "is_available", "is_mpi_available", "init_process_group",
@@ -202,6 +202,7 @@ def _array(t, what: str, name: str = "tensor") -> np.ndarray:
         kind = "sparse" if t.is_sparse else f"on device '{t._device}'"
         raise TypeError(f"{what}: {name} must be a CPU strided tensor; got one {kind} "
                         f"(collectives run on dense CPU memory)")
+    sync_stream()  # MPI reads and writes the memory itself (docs/ASYNC.md)
     return t._a
 
 
@@ -410,6 +411,7 @@ def reduce_scatter(output, input_list, op=ReduceOp.SUM, group=None, async_op: bo
     world = _group("reduce_scatter", group)
     target = _Target(output, "reduce_scatter", "output")
     ins = _tensor_list(world, input_list, output, "reduce_scatter", "input_list")
+    sync_stream()
     src = np.stack([t._a for t in ins])
     op, mpi_op = _mpi_op(world, op, output, "reduce_scatter")
     request = world.comm.Ireduce_scatter_block(src, target.buf, op=mpi_op)

@@ -29,7 +29,7 @@ import numpy as np
 from ..dispatch import dispatcher as _dispatch
 from ..backends.creation import tensor
 from ..vocab.dtype import int8, int16, int32, int64, uint8
-from ..tensors.tensor import Tensor
+from ..tensors.tensor import Tensor, sync_stream
 
 __all__ = ["getitem", "setitem"]
 
@@ -101,6 +101,7 @@ def _classify(item, like: Tensor):
         if item._dtype.name == "bool":
             return "tensor", item, len(item._shape)
         if not item._shape and item._a is not None:
+            sync_stream()  # the index's value is read here
             return "int", int(item._a), 1
         return "tensor", item, 1
     if isinstance(item, _SEQUENCES):

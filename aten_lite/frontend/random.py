@@ -28,7 +28,7 @@ from ..vocab import dtype as _dtype
 from ..backends.creation import _dt, _like, _make, _size, full
 from ..vocab.device import cpu, device as _device
 from ..vocab.grad_mode import is_grad_enabled, no_grad
-from ..tensors.tensor import Tensor, empty_array
+from ..tensors.tensor import Tensor, empty_array, sync_stream
 
 try:  # the C++ extension may not be built yet: `import aten_lite` must work anyway
     from .._C import randint_fill as _randint_fill
@@ -107,6 +107,7 @@ class Generator:
             raise RuntimeError(
                 f"set_state expects the uint8 tensor of shape [{_STATE_BYTES}] that get_state "
                 f"returns, got {got}")
+        sync_stream()
         raw = new_state._a.tobytes()
         bits = np.random.PCG64()
         bits.state = {
@@ -282,6 +283,7 @@ def _randint(args, size, generator, dtype, device, requires_grad) -> Tensor:
         return _draw_int64(gen, low, high, shape)
 
     def fill(a):
+        sync_stream()  # queued kernels may still read or write `a` (docs/ASYNC.md)
         a[...] = _draw_int64(gen, low, high, a.shape)._a
 
     return _make(shape, dt, device, requires_grad, fill)
@@ -344,6 +346,7 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=N
     for t in tensors:
         if not t._dtype.is_floating_point:
             raise RuntimeError(f"normal expects floating tensors for mean and std, got {t._dtype.name}")
+    sync_stream()  # NumPy reads std's values below and writes results in place
     if isinstance(std, Tensor) and std._a is not None and (std._a < 0).any():
         raise RuntimeError("normal expects all elements of std >= 0.0")
     with _no_grad():
@@ -499,6 +502,7 @@ def _fill_random(name: str, self: Tensor, draw) -> Tensor:
         # values a zero gradient (and rebases a view's base), as torch's uniform_/normal_.
         self.copy_(Tensor._wrap(np.asarray(draw(self._shape), dtype=self._a.dtype)))
         return self
+    sync_stream()  # queued kernels may still read or write self (docs/ASYNC.md)
     self._a[...] = draw(self._shape)
     self._bump_version()
     return self

@@ -20,7 +20,7 @@ from typing import Iterator
 import numpy as np
 
 from ..backends.creation import empty
-from ..tensors.tensor import Tensor, new_tensor
+from ..tensors.tensor import Tensor, new_tensor, sync_stream
 from ..vocab.grad_mode import no_grad
 
 __all__ = ["Parameter", "Module"]
@@ -220,6 +220,7 @@ class Module:
                                   f"model is {_size(t._shape)}.")
                     continue
                 with no_grad():
+                    sync_stream()  # queued kernels may still read the parameter
                     t._a[...] = value
                     t._bump_version()
         if errors:

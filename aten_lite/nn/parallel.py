@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import distributed as dist
 from ..autograd import engine
-from ..tensors.tensor import Tensor
+from ..tensors.tensor import Tensor, sync_stream
 from ..vocab.grad_mode import _state as _grad_mode
 from .module import Module
 
@@ -185,6 +185,7 @@ class DistributedDataParallel(Module):
         if g.is_sparse:
             raise RuntimeError("DistributedDataParallel: sparse gradients are not supported")
         view = bucket.buf[offset:offset + n].reshape(g._a.shape)
+        sync_stream()  # the bucket copy reads the gradient (docs/ASYNC.md)
         if not np.shares_memory(view, g._a):  # with gradient_as_bucket_view it is the bucket
             np.copyto(view, g._a)
         bucket.pending -= 1
@@ -209,6 +210,7 @@ class DistributedDataParallel(Module):
         self._start_ready()
         MPI = dist.collectives._world.MPI
         MPI.Request.Waitall([b.request for b in self._buckets])
+        sync_stream()  # the gradients are overwritten below
         for b in self._buckets:
             b.request = None
             np.divide(b.buf, self._world_size, out=b.buf)

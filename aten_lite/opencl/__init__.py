@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from ..vocab.device import add_lazy_device_type as _add_lazy_device_type
 
-__all__ = ["is_available", "device_count", "get_device_name", "synchronize", "init"]
+__all__ = ["is_available", "device_count", "get_device_name", "synchronize", "init",
+           "empty_cache"]
 
 _state: dict = {}  # "backend": the registered OpenCLBackend; "error": why there is none
 
@@ -60,8 +61,15 @@ def get_device_name() -> str:
 
 
 def synchronize() -> None:
-    """Wait until the device's queue has run everything enqueued."""
+    """Wait until the device's queue has run everything enqueued; raises the first error a
+    kernel found since the last read (docs/OPENCL.md, "Errors")."""
     init().synchronize()
+
+
+def empty_cache() -> None:
+    """Hand the memory pool's unused blocks back to the driver (what freed tensors left for
+    the next allocation of their size; torch.cuda.empty_cache)."""
+    init().empty_cache()
 
 
 def _unregister() -> None:

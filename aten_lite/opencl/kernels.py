@@ -1,9 +1,11 @@
 """The OpenCL device's own kernels, registered with ``impl`` when the device registers: every
 functional ``elementwise:`` op of native_functions.yaml (its kernel generated from the YAML
 expression, Note [OpenCL kernels from the YAML] in source.py), sum/mean/amax/amin, mm/bmm/
-addmm, and the log_softmax/nll_loss pair cross_entropy is made of. A call the kernel does not
-handle (an integer dtype, a CPU tensor, a class weight) goes to the op's CPU fallback, so every
-call still works; docs/OPENCL.md lists what runs where.
+addmm, and the log_softmax/nll_loss pair cross_entropy is made of (select_kernels.py has the
+copies and picks). Elementwise ops run in float and integer dtypes; a call a kernel does not
+handle (mixed dtypes, a CPU tensor, a class weight, an integer division, whose divisor the CPU
+checks) goes to the op's CPU fallback, so every call still works; docs/OPENCL.md lists what
+runs where.
 """
 
 from __future__ import annotations
@@ -116,11 +118,29 @@ def _merge(shape, strides_per_operand):
                                     for k in range(len(strides_per_operand))]
 
 
+_INTEGERS = ("int32", "int64", "bool", "uint8", "int8", "int16")
+
+
+def _integer_operands(tensors, entry) -> "_dtype.DType | None":
+    """The one integer or bool dtype of the "opencl" tensors when the op's dtypes include it
+    and it needs no check of the values (``int_operand``: a division by zero), else None."""
+    d = None
+    for t in tensors:
+        if not _on_device(t) or (d is not None and t._dtype is not d):
+            return None
+        d = t._dtype
+    if d is None or d.name not in _INTEGERS or d.name not in entry.dtypes or \
+            entry.int_operand is not None:
+        return None
+    return d
+
+
 def _elementwise_kernel(op: str, entry):
     names = [a for a, _ in entry.args]
     # a Scalar's default as the schema writes it ('1', '0.01'); the kernel computes in T anyway
-    defaults = {a: float(d) for a, d in entry.args if d is not None and _numeric(d)}
+    defaults = {a: _parse_number(d) for a, d in entry.args if d is not None and _numeric(d)}
     on_cpu = cpu_fallback(op)
+    unbuilt: set = set()  # integer dtypes whose expression does not compile: the CPU's
 
     def kernel(*args, **kwargs):
         bound = dict(defaults)
@@ -130,6 +150,11 @@ def _elementwise_kernel(op: str, entry):
         scalars = [bound.get(s) for s in entry.scalars]
         on_dev = [t for t in tensors if isinstance(t, Tensor)]
         d = _float_operands(on_dev) if on_dev else None
+        integral = d is None and on_dev and _integer_operands(on_dev, entry) is not None
+        if integral:
+            d = on_dev[0]._dtype
+            if d in unbuilt or any(isinstance(x, float) for x in tensors + scalars):
+                return on_cpu(*args, **kwargs)  # a float number with integers: promotion
         if d is None or not all(isinstance(t, Tensor) or _is_number(t) for t in tensors) \
                 or not all(_is_number(s) for s in scalars):
             return on_cpu(*args, **kwargs)
@@ -145,7 +170,14 @@ def _elementwise_kernel(op: str, entry):
         sizes, strides = _merge(shape, [_broadcast_strides(t, shape) for t in operands])
         numbers = tuple(not isinstance(t, Tensor) for t in tensors)
         src = source.elementwise_source(entry, source.ctype(d.name),
-                                        source.ctype(result._dtype.name), numbers, len(sizes))
+                                        source.ctype(result._dtype.name), numbers, len(sizes),
+                                        bool_result=result._dtype is _dtype.bool_)
+        if integral:
+            try:
+                k = _kernel(src, "al_elementwise")
+            except _B.BuildError:  # the expression calls a float-only function
+                unbuilt.add(d)
+                return on_cpu(*args, **kwargs)
         kargs = [out._store, _long(n)]
         j = 0
         for t in tensors:
@@ -156,10 +188,17 @@ def _elementwise_kernel(op: str, entry):
                 kargs.append(_number(t, d))
         kargs += [_long(s) for s in sizes]
         kargs += [_number(s, d) for s in scalars]
-        _B.run(_kernel(src, "al_elementwise"), (n,), None, *kargs)
+        _B.run(k if integral else _kernel(src, "al_elementwise"), (n,), None, *kargs)
         return out
 
     return kernel
+
+
+def _parse_number(text: str):
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
 
 
 def _numeric(text: str) -> bool:
@@ -172,9 +211,25 @@ def _numeric(text: str) -> bool:
 
 def elementwise_ops() -> dict:
     """op -> fusion entry of every functional ``elementwise:`` op whose dtypes include a
-    float (the ones this device computes)."""
+    float or an integer type (the ones this device computes)."""
     return {op: e for op, e in fusion_entries.builtin().items()
-            if "float32" in e.dtypes}
+            if "float32" in e.dtypes or any(d in e.dtypes for d in _INTEGERS)}
+
+
+def library_kernel(op: str):
+    """The kernel of the op library op ``op`` ('myops::mish') from its ``elementwise:``
+    expression (the library's fusion table, compile/library_entries.py), or None when it is
+    not a functional elementwise op, or its library's table cannot be read (the op then takes
+    the CPU fallback)."""
+    from ..compile import library_entries
+    try:
+        entry = library_entries.library_entry(op)
+    except library_entries.LibraryEntryError:
+        return None
+    if entry is None or not ("float32" in entry.dtypes or
+                             any(d in entry.dtypes for d in _INTEGERS)):
+        return None
+    return _elementwise_kernel(op, entry)
 
 
 # ---- reductions ----
@@ -371,19 +426,29 @@ def _nll_fits(self, target, weight) -> bool:
         target.dim() == 1 and target.is_contiguous() and target._shape[0] == self._shape[0]
 
 
-def _nll_picks(self, target, ignore_index):
-    """(-self[i, target[i]] or 0 where ignored, 1 or 0 where ignored), per row. A target out
-    of range is checked on the host first (one small copy out), as the CPU kernel does."""
+def _nll_picks(self, target, ignore_index, check: bool):
+    """(-self[i, target[i]] or 0 where ignored, 1 or 0 where ignored), per row. With
+    ``check``, a target out of range is found by the kernel and raised at the next read
+    (Note [Deferred device errors]), with the CPU kernel's IndexError and message."""
     rows, n = self._shape
     picks, counted = _empty((rows,), self._dtype), _empty((rows,), self._dtype)
     if rows:
-        _B.run(_kernel(source.nll_loss_source(source.ctype(self._dtype.name)), "al_nll_pick"),
+        slot = -1
+        if check:
+            def message(value, n=n):
+                return f"Target {value} is out of bounds for {n} classes"
+            slot = _B.errors.slot("nll_loss", IndexError, message)
+        src = source.nll_loss_source(source.ctype(self._dtype.name))
+        _B.run(_kernel(src, "al_nll_pick_checked"),
                (rows,), None, picks._store, self._store, _long(self._offset), _long(n),
-               target._store, _long(target._offset), _long(ignore_index), counted._store)
+               target._store, _long(target._offset), _long(ignore_index), counted._store,
+               _B.errors.buffer, np.int32(slot))
     return picks, counted
 
 
 def _check_targets(target, n: int, ignore_index: int) -> None:
+    """The targets' bounds checked on the host (one copy out, a wait): what the CUDA device's
+    nll_loss does; OpenCL's checks in its kernel instead (al_nll_pick_checked)."""
     from ..backends.devices import to_host
     values = to_host(target)
     bad = values[(values != ignore_index) & ((values < 0) | (values >= n))]
@@ -396,8 +461,7 @@ def nll_loss(self, target, weight=None, reduction=1, ignore_index=-100):
     if not _nll_fits(self, target, weight) or reduction not in (0, 1, 2):
         return cpu_fallback("nll_loss")(self, target, weight, reduction, ignore_index)
     result = _meta_result("nll_loss", (self, target, weight, reduction, ignore_index))
-    _check_targets(target, self._shape[1], ignore_index)
-    picks, counted = _nll_picks(self, target, ignore_index)
+    picks, counted = _nll_picks(self, target, ignore_index, check=True)
     if reduction == 0:
         return picks
     total = _reduce("sum", picks, [0], result)
@@ -419,7 +483,7 @@ def nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index
     src = source.nll_loss_source(source.ctype(self._dtype.name))
     total = out  # unread unless the mean is taken
     if reduction == 1:
-        _, counted = _nll_picks(self, target, ignore_index)
+        _, counted = _nll_picks(self, target, ignore_index, check=False)
         total = _reduce("sum", counted, [0], Tensor._meta((), self._dtype))
     gstride = grad_output._st[0] if reduction == 0 else 0
     _B.run(_kernel(src, "al_nll_backward"), (n, rows), None, out._store, _long(n),

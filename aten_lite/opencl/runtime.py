@@ -8,7 +8,12 @@ to the host blocks, and ``synchronize`` is ``queue.finish()``. A tensor's memory
 ``cl.Buffer`` (views share it; its elements are placed by the tensor's offset and strides, in
 elements, which every kernel receives as arguments, so no kernel needs a sub-buffer).
 Programs are built from source the first time a kernel is needed and kept per source text for
-the life of the process (PoCL caches the machine code on disk by content hash itself).
+the life of the process, and their binaries on disk by content hash (Note [OpenCL program
+cache] in program_cache.py). Memory comes from a caching pool (pyopencl's ``MemoryPool``, as
+torch's CUDA caching allocator): a freed tensor's block is kept for the next allocation of its
+size class, since a fresh 64 MB buffer costs PoCL more page faults than the kernel that fills
+it takes (``al.opencl.empty_cache()`` hands the kept blocks back). Checks that need values
+run in kernels and raise at the next read (Note [Deferred device errors] in deferred.py).
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..utils.backend_registration import DeviceBackend, register_device
+from .deferred import DeferredErrors
+from .program_cache import ProgramCache
 
 __all__ = ["OpenCLBackend", "register", "BuildError"]
 
@@ -54,12 +61,17 @@ class OpenCLBackend(DeviceBackend):
 
     name = "opencl"
     cpu_fallback = True  # ops without an OpenCL kernel run on the CPU (docs/OPENCL.md)
+    BuildError = BuildError  # what program() raises, for kernels.py (which runtime imports)
 
     def __init__(self, cl, device) -> None:
         self.cl = cl
         self.device = device
         self.context = cl.Context([device])
         self.queue = cl.CommandQueue(self.context)
+        import pyopencl.tools as cl_tools
+        self.pool = cl_tools.MemoryPool(cl_tools.ImmediateAllocator(self.queue))
+        self.disk = ProgramCache(device)
+        self.errors = DeferredErrors(self)
         self.fp64 = "cl_khr_fp64" in device.extensions
         self.fp16 = "cl_khr_fp16" in device.extensions
         self.max_group = int(device.max_work_group_size)
@@ -70,7 +82,11 @@ class OpenCLBackend(DeviceBackend):
     # ---- memory ----
 
     def alloc(self, nbytes: int):
-        return self.cl.Buffer(self.context, self.cl.mem_flags.READ_WRITE, size=max(nbytes, 1))
+        return self.pool.allocate(max(nbytes, 1))
+
+    def empty_cache(self) -> None:
+        """Hand the pool's kept (unused) blocks back to the driver."""
+        self.pool.free_held()
 
     def copy_in(self, store, byte_offset: int, data: np.ndarray) -> None:
         self.counts["copies_in"] += 1
@@ -90,26 +106,48 @@ class OpenCLBackend(DeviceBackend):
                              src_offset=src_offset, byte_count=nbytes)
 
     def synchronize(self) -> None:
+        """Wait for the queue; raise the first error a kernel flagged since the last one
+        (Note [Deferred device errors])."""
         self.queue.finish()
+        self.errors.check()
 
     # ---- programs ----
 
     def program(self, source: str, options: tuple[str, ...] = ()):
-        """The built program of ``source`` (built once per process); BuildError with the
-        compiler's log when it does not compile."""
+        """The built program of ``source`` (built once per process, its binary loaded from
+        the disk cache when a process built it before); BuildError with the compiler's log
+        when it does not compile."""
         key = (source, options)
         prog = self._programs.get(key)
         if prog is None:
-            opts = list(options)
+            opts = ["-w", *options]  # generated code: warnings (x != x of an integer) are noise
             if not self.fp64:
                 opts.append("-cl-single-precision-constant")  # 0.5 is a float, not a double
-            try:
-                prog = self.cl.Program(self.context, source).build(options=opts)
-            except self.cl.RuntimeError as exc:
-                raise BuildError(f"OpenCL build failed on {self.device.name.strip()}:\n"
-                                 f"{exc}") from None
-            self.counts["builds"] += 1
+            prog = self._from_disk(source, opts)
+            if prog is None:
+                try:
+                    prog = self.cl.Program(self.context, source).build(options=opts,
+                                                                       cache_dir=False)
+                except self.cl.RuntimeError as exc:
+                    raise BuildError(f"OpenCL build failed on {self.device.name.strip()}:\n"
+                                     f"{exc}") from None
+                self.counts["builds"] += 1
+                self.disk.store(self.disk.key(source, opts),
+                                prog.get_info(self.cl.program_info.BINARIES)[0])
             self._programs[key] = prog
+        return prog
+
+    def _from_disk(self, source: str, opts: list):
+        """The program from its cached binary, or None (not cached, or the driver refuses
+        the binary: then it is built from source and stored again)."""
+        binary = self.disk.load(self.disk.key(source, opts))
+        if binary is None:
+            return None
+        try:
+            prog = self.cl.Program(self.context, [self.device], [binary]).build(options=opts)
+        except self.cl.Error:
+            return None
+        self.disk.hits += 1
         return prog
 
     def run(self, kernel, global_size, local_size, *args) -> None:
@@ -117,8 +155,17 @@ class OpenCLBackend(DeviceBackend):
         self.counts["kernels"] += 1
         kernel(self.queue, global_size, local_size, *args)
 
+    def op_kernel(self, op: str):
+        """The generated kernel of an op library's ``elementwise:`` op (its expression from
+        the library's fusion table), None for other ops."""
+        if "::" not in op:
+            return None
+        from .kernels import library_kernel
+        return library_kernel(op)
+
     def stats(self) -> dict:
-        return dict(self.counts, programs=len(self._programs))
+        return dict(self.counts, programs=len(self._programs), disk_hits=self.disk.hits,
+                    disk_stores=self.disk.stores)
 
 
 def register() -> OpenCLBackend:
@@ -131,6 +178,7 @@ def register() -> OpenCLBackend:
                            f"{_MISSING}") from None
     backend = OpenCLBackend(cl, _pick_device(cl))
     register_device(backend)
-    from . import kernels
+    from . import kernels, select_kernels
     kernels.install(backend)
+    select_kernels.install()
     return backend

@@ -42,7 +42,7 @@ DIALECTS = ("opencl", "cuda")
 _AFTER_EXPR = {"opencl": "opencl_elementwise.cl", "cuda": "cuda_elementwise.cu"}
 
 _CTYPES = {"float32": "float", "float64": "double", "float16": "half", "bool": "uchar",
-           "int64": "long", "int32": "int", "uint8": "uchar"}
+           "int64": "long", "int32": "int", "uint8": "uchar", "int8": "char", "int16": "short"}
 _CUDA_CTYPES = dict(_CTYPES, float16="al_half")
 _CUDA_COMPUTE = {"al_half": "float"}  # CUDA computes half values in float
 
@@ -105,6 +105,50 @@ def _local_decl(name: str, dialect: str) -> list[str]:
     return [f"  extern __shared__ double al_smem[]; T* {name} = (T*)al_smem;"]
 
 
+_INTEGER = ("uchar", "char", "short", "int", "long")
+
+
+def _integer_functions(t: str, s: str) -> str:
+    """The expression functions for an integer (or bool, as uchar) compute type, with the
+    semantics of scalar_math.h's integer cases: Python's remainder and floor division, floor,
+    ceil and trunc the value itself. The float-only functions are not defined, so an
+    expression using them does not build and its op takes the CPU fallback for that dtype."""
+    return f"""typedef {t} T;
+typedef {s} S;
+inline T al_sign(T x) {{ return (T)((x > (T)0) - (x < (T)0)); }}
+inline T al_maximum(T x, T y) {{ return x < y ? y : x; }}
+inline T al_minimum(T x, T y) {{ return y < x ? y : x; }}
+inline T al_remainder(T x, T y) {{
+  T r = x % y;
+  if (r != (T)0 && ((r < (T)0) != (y < (T)0))) r += y;
+  return r;
+}}
+inline T al_floor_divide(T x, T y) {{
+  T q = x / y;
+  if (x % y != (T)0 && ((x < (T)0) != (y < (T)0))) q -= (T)1;
+  return q;
+}}
+inline T al_trunc_divide(T x, T y) {{ return x / y; }}
+#undef sign
+#define sign(x) al_sign(x)
+#undef maximum
+#define maximum(x, y) al_maximum(x, y)
+#undef minimum
+#define minimum(x, y) al_minimum(x, y)
+#undef remainder
+#define remainder(x, y) al_remainder(x, y)
+#undef floor_divide
+#define floor_divide(x, y) al_floor_divide(x, y)
+#undef trunc_divide
+#define trunc_divide(x, y) al_trunc_divide(x, y)
+#undef round_half_even
+#define round_half_even(x) (x)
+#define floor(x) (x)
+#define ceil(x) (x)
+#define trunc(x) (x)
+"""
+
+
 def _prelude(t: str, dialect: str = "opencl", s: str | None = None) -> str:
     """The dialect's header, ``T`` (the compute type) and ``S`` (the element type, ``t`` when
     not given) and the expression functions."""
@@ -116,6 +160,8 @@ def _prelude(t: str, dialect: str = "opencl", s: str | None = None) -> str:
         if "half" in (t, s):
             ext += "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
         head = ext + "#pragma OPENCL FP_CONTRACT OFF\n"
+    if t in _INTEGER:
+        return head + _integer_functions(t, s)
     return head + f"""typedef {t} T;
 typedef {s} S;
 inline T al_sign(T x) {{ return (T)((x > (T)0) - (x < (T)0)); }}
@@ -174,19 +220,20 @@ inline T al_trunc_divide(T x, T y) {{ return trunc(x / y); }}
 
 
 def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: int,
-                       dialect: str = "opencl") -> str:
+                       dialect: str = "opencl", bool_result: bool = False) -> str:
     """A kernel computing ``entry``'s expression (a fusion_entries.Entry) on operands of
     element type ``t`` into a contiguous output of type ``r``. ``numbers[i]``: the i-th
     tensor parameter is a number passed by value (of the compute type); ``ndim``: dimensions
-    of the (merged) iteration space."""
+    of the (merged) iteration space. ``bool_result``: r holds a bool, so the value is made 0
+    or 1 (true + true is 1)."""
     params = ", ".join(f"T {p}" for p in entry.tensors + entry.scalars)
     lines = [_prelude(_compute(t, dialect), dialect, t),
              f"inline {r} al_op({params}) {{",
-             f"  return ({r})(",
+             f"  return ({r})({'(bool)' if bool_result else ''}(",
              f'#line {entry.line} "{entry.file}"',
              entry.expr,
              f'#line 1000 "{_AFTER_EXPR[dialect]}"',
-             "  );", "}", ""]
+             "  ));", "}", ""]
     args = [f"__global {r}* out", "const long n"]
     body = ["  long i = get_global_id(0);", "  if (i >= n) return;", "  long rem = i, c;"]
     call = []
@@ -374,8 +421,21 @@ __kernel void al_log_softmax_backward(__global T* out, __global const T* g, cons
 def nll_loss_source(t: str, dialect: str = "opencl") -> str:
     """nll_loss over contiguous (rows, classes) log-probabilities and int64 targets, without
     class weights: per-row picks (forward) and the scattered gradient (backward); the mean or
-    sum of the picks is a reduction kernel's."""
+    sum of the picks is a reduction kernel's. ``al_nll_pick_checked`` also flags a target
+    out of range in the status slot ``slot`` (when >= 0) and picks 0 for it (Note [Deferred
+    device errors] in deferred.py)."""
     return _prelude(t, dialect) + """
+__kernel void al_nll_pick_checked(__global T* out, __global const T* x, const long xo,
+                                  const long n, __global const long* target, const long to,
+                                  const long ignore, __global T* counted,
+                                  __global long* status, const int slot) {
+  const long row = get_global_id(0);
+  const long c = target[to + row];
+  const int bad = c != ignore && (c < 0 || c >= n);
+  if (bad && slot >= 0) { status[2 * slot] = 1; status[2 * slot + 1] = c; }
+  counted[row] = c == ignore ? (T)0 : (T)1;
+  out[row] = (c == ignore || bad) ? (T)0 : -x[xo + row * n + c];
+}
 __kernel void al_nll_pick(__global T* out, __global const T* x, const long xo, const long n,
                           __global const long* target, const long to, const long ignore,
                           __global T* counted) {

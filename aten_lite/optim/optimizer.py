@@ -7,8 +7,10 @@ the same way.
 from __future__ import annotations
 
 import copy
+import functools
 
 from ..tensors.tensor import Tensor
+from ..vocab import profiling as _profiling
 from ..vocab.grad_mode import enable_grad, no_grad
 from ..nn.module import zero_grad_
 
@@ -42,10 +44,43 @@ def check_betas(betas) -> None:
             raise ValueError(f"Invalid beta parameter at index {i}: {b}")
 
 
+def _profiled(method):
+    """``method`` (an optimizer's ``step`` or ``zero_grad``) named in an open profile as torch
+    names it: ``Optimizer.step#AdamW.step``. A subclass's step that calls its base's makes one
+    event, the outermost. With no profile open: one global read per call."""
+    kind = method.__name__
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        rec = _profiling.active
+        if rec is None:
+            return method(self, *args, **kwargs)
+        top = _profiling.current_op(rec)
+        prefix = f"Optimizer.{kind}#"
+        if top is not None and top.name.startswith(prefix):
+            return method(self, *args, **kwargs)
+        event = _profiling.open_event(rec, f"{prefix}{type(self).__name__}.{kind}",
+                                      "user_annotation")
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            _profiling.close_event(rec, event)
+
+    wrapper._al_profiled = True
+    return wrapper
+
+
 class Optimizer:
     """Holds ``param_groups`` and ``state`` (parameter -> its dict); subclasses define
     ``_update(group, param, grad, state)``, called under no_grad for each parameter with a
     gradient."""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in ("step", "zero_grad"):
+            method = cls.__dict__.get(name)
+            if method is not None and not getattr(method, "_al_profiled", False):
+                setattr(cls, name, _profiled(method))
 
     def __init__(self, params, defaults: dict) -> None:
         if isinstance(params, Tensor):
@@ -146,3 +181,8 @@ class Optimizer:
             lines.append(f"Parameter Group {i}")
             lines += [f"    {k}: {group[k]}" for k in sorted(group) if k != "params"]
         return "\n".join(lines) + "\n)"
+
+
+# The base's own methods, as __init_subclass__ wraps each subclass's (profile events).
+Optimizer.step = _profiled(Optimizer.step)
+Optimizer.zero_grad = _profiled(Optimizer.zero_grad)

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..vocab import dtype as _dtype, library_kernels as _library_kernels
 from ..vocab.dtype import DTYPES, bool_, can_cast, int64, result_type, uint8
-from ..tensors.tensor import Tensor, contiguous_strides, empty_array
+from ..tensors.tensor import Tensor, contiguous_strides, empty_array, sync_stream
 from .shapes.core import broadcast_shapes, reduced_shape, reduction_dims
 
 # PyTorch's ScalarType names, used in its cast-error messages that users search for.
@@ -41,6 +41,50 @@ def c_kernel(name: str):
 
 
 _CACHED: dict = {}  # op name -> its C++ entry, for the kernels that call one directly
+
+
+# Note [Products on the stream] in aten_lite/csrc/instruction_stream.cpp: the C++ core makes
+# np.dot's own BLAS call for a product of two matrices, so the call can be queued. It needs the
+# addresses of the CBLAS gemm functions of the OpenBLAS NumPy ships (scipy-openblas, 64-bit
+# integers, symbols scipy_cblas_?gemm64_); a NumPy linked to another BLAS leaves them unset,
+# and every product stays np.dot's.
+_BLAS_STATE: list = []  # [stream_gemm or None], once looked up
+
+
+def _stream_gemm():
+    if _BLAS_STATE:
+        return _BLAS_STATE[0]
+    gemm = None
+    try:
+        import ctypes
+        import glob
+        import os
+
+        from .. import _C  # layer 0, late: the extension may be unbuilt
+
+        libs = os.path.join(os.path.dirname(os.path.dirname(np.__file__)), "numpy.libs")
+        found = sorted(glob.glob(os.path.join(libs, "libscipy_openblas64_*.so")))
+        if found:
+            lib = ctypes.CDLL(found[0])  # the copy NumPy loaded: the same handle
+            s = ctypes.cast(lib.scipy_cblas_sgemm64_, ctypes.c_void_p).value
+            d = ctypes.cast(lib.scipy_cblas_dgemm64_, ctypes.c_void_p).value
+            _C.stream_set_blas(s, d)
+            gemm = _C.stream_gemm
+    except (ImportError, OSError, AttributeError):
+        gemm = None
+    _BLAS_STATE.append(gemm)
+    return gemm
+
+
+def matmul_into(out: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
+    """``np.dot(a, b, out=out)`` for two matrices (``out`` fresh and C-contiguous), the same
+    bits, with the BLAS call queued on the instruction stream when async execution is on
+    (Note [Products on the stream]); the cases np.dot hands elsewhere drain first."""
+    gemm = _BLAS_STATE[0] if _BLAS_STATE else _stream_gemm()
+    if gemm is not None and gemm(out, a, b):
+        return
+    sync_stream()  # np.dot reads the operands' values now
+    np.dot(a, b, out=out)
 
 
 # Note [Strided copies]
@@ -76,6 +120,47 @@ def cached_c_kernel(name: str):
     if k is None:
         k = _CACHED[name] = c_kernel(name)
     return k
+
+
+# Note [Timed entries]
+# The kernels hold their C++ entries in two places: a cell per op (``entry_cell``, filled on
+# the first call) and ``_CACHED``. While a profile is open, ``time_entries`` puts a timed
+# wrapper in each (the profiler's kernel lane: the C++ call's own interval), and
+# ``restore_entries`` puts the plain entries back; so the calls pay nothing when no profile is
+# open, and the kernels' code does not know about profiling at all.
+_CELLS: list = []  # (cell, op name) of every entry cell
+
+
+def entry_cell(name: str) -> list:
+    """A one-slot list for op ``name``'s C++ entry, which the kernel fills on its first call
+    (``cell[0] or load()``); registered so that ``time_entries`` can reach it."""
+    cell = [None]
+    _CELLS.append((cell, name))
+    return cell
+
+
+def time_entries(wrap) -> list:
+    """Replace every C++ entry the kernels hold with ``wrap(name, entry)``; returns what
+    ``restore_entries`` needs. Entries not looked up yet are looked up now."""
+    saved = []
+    for cell, name in _CELLS:
+        entry = cell[0]
+        if entry is None:
+            try:
+                entry = c_kernel(name)
+            except (RuntimeError, AttributeError, KeyError):
+                continue  # no C++ entry by that name: the kernel will say so if called
+        saved.append((cell, 0, cell[0]))
+        cell[0] = wrap(name, entry)
+    for name, entry in list(_CACHED.items()):
+        saved.append((_CACHED, name, entry))
+        _CACHED[name] = wrap(name, entry)
+    return saved
+
+
+def restore_entries(saved: list) -> None:
+    for holder, slot, entry in saved:
+        holder[slot] = entry
 
 
 # ---- elementwise promotion and out= dtypes ----

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..vocab import dtype as _dtype
 from .._ops import sparse_coo_tensor
-from ..tensors.tensor import Tensor
+from ..tensors.tensor import Tensor, sync_stream
 
 
 def _compact(a: np.ndarray) -> np.ndarray:
@@ -56,6 +56,7 @@ def _reduce(self: Tensor, share: bool):
     if self._a is None:
         state = ("meta", self._shape, self._st, self._offset, self._dtype.name)
     else:
+        sync_stream()  # saving reads the values (docs/ASYNC.md)
         own = _storage(self._a)
         if own.flags.c_contiguous and own.dtype == self._a.dtype:
             offset = self._a.__array_interface__["data"][0] - own.__array_interface__["data"][0]

@@ -22,7 +22,7 @@ import os
 import numpy as np
 
 from ..vocab import dtype as _dtype
-from ..tensors.tensor import Tensor
+from ..tensors.tensor import Tensor, sync_stream
 
 __all__ = ["save_file", "load_file", "save", "load"]
 
@@ -55,6 +55,7 @@ def _arrays(tensors) -> dict[str, np.ndarray]:
                 "sparse tensor" if t.is_sparse else f"tensor on {t._device.type!r}"
             raise TypeError(f"safetensors: {name!r} is a {kind}; only dense CPU tensors are "
                             "saved")
+        sync_stream()  # saving reads the values (docs/ASYNC.md)
         a = np.asarray(t.detach()._a, order="C")  # keeps 0-dim shapes
         out[name] = a.view(np.uint16) if t._dtype is _dtype.bfloat16 else a
     return out

@@ -31,7 +31,7 @@ else:
     _TensorOps = object  # at run time Tensor's only base stays `object`
 
 __all__ = ["Tensor", "Size", "empty_array", "contiguous_strides", "is_contiguous_strides",
-           "new_tensor"]
+           "new_tensor", "sync_stream", "share_with_numpy", "in_line"]
 
 _new = object.__new__
 _DTYPE_OF_NP = _dtype._FROM_NP  # np.dtype -> DType, one dict lookup on the hot path
@@ -39,8 +39,45 @@ _DTYPE_OF_NP = _dtype._FROM_NP  # np.dtype -> DType, one dict lookup on the hot 
 
 try:  # the C++ extension may not be built yet: `import aten_lite` must work anyway
     from .._C import empty as _c_empty
+    from .._C import stream_share as _stream_share
+    from .._C import stream_synchronize as sync_stream
+    from .._C import stream_enter_inline as _enter_inline, stream_exit_inline as _exit_inline
 except ImportError:
     _c_empty = None
+    _enter_inline = _exit_inline = None
+
+    def sync_stream() -> None:
+        """Without the extension no instruction is ever queued."""
+
+    def _stream_share(a) -> None:
+        pass
+
+
+class _InLine:
+    """``with in_line:`` drains the instruction stream, then runs the block with every kernel
+    call of this thread in the call (graph mode's replays, whose kernels were chosen at
+    capture; docs/ASYNC.md). Reentrant; a no-op without the extension."""
+
+    __slots__ = ()
+
+    def __enter__(self):
+        if _enter_inline is not None:
+            _enter_inline()
+
+    def __exit__(self, *exc):
+        if _exit_inline is not None:
+            _exit_inline()
+
+
+in_line = _InLine()
+
+
+def share_with_numpy(a: np.ndarray) -> np.ndarray:
+    """Mark ``a``'s memory as shared with NumPy code outside aten_lite (``Tensor.numpy()``,
+    ``from_numpy``, ``as_tensor``): every kernel call on it then runs in line, never queued,
+    since a write through NumPy is not ordered with the stream (docs/ASYNC.md). Returns a."""
+    _stream_share(a)
+    return a
 
 
 def empty_array(shape, dtype: DType) -> np.ndarray:
@@ -442,6 +479,7 @@ class Tensor(_TensorOps):
                 raise RuntimeError(f"{what}: meta tensors have no data")
         elif _read_hook is not None:
             _read_hook(self)  # Note [Data read during capture] in aten_lite/compile/capture.py
+        sync_stream()  # a read of the values waits for the instructions that write them
         return self._a
 
     def item(self):
@@ -463,6 +501,8 @@ class Tensor(_TensorOps):
         """The data as an ndarray sharing memory with this tensor (no copy). Refused when the
         tensor requires grad (writes would bypass autograd) unless `force=True`."""
         a = self._data_or_raise("Tensor.numpy()")
+        if a is self._a:
+            share_with_numpy(a)
         if self._dtype is _dtype.bfloat16:
             # NumPy has no bfloat16 (the storage's ml_dtypes array is an implementation detail)
             raise TypeError("Got unsupported ScalarType BFloat16; convert first with "
@@ -520,6 +560,8 @@ class Tensor(_TensorOps):
             self._data_or_raise("print(Tensor)")
         if self._store is not None:  # a registered device's tensor: printed from a copy
             return tensor_repr(self, self._data_or_raise("print(Tensor)"))
+        if self._a is not None:
+            sync_stream()
         return tensor_repr(self)
 
     def __format__(self, spec: str) -> str:

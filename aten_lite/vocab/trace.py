@@ -28,13 +28,43 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import profiling as _profiling
+
 __all__ = ["DispatchTrace", "DispatchRecord"]
 
 # Note [Kernel path codes]: what a C++ entry returns; see aten_lite/csrc/loops.h.
-PATHS = {0: "contiguous", 1: "contiguous, one operand a single element", 2: "strided"}
+PATHS = {0: "contiguous", 1: "contiguous, one operand a single element", 2: "strided",
+         3: "queued"}  # 3: put on the instruction stream (docs/ASYNC.md); the path is not known yet
 
-# The trace recording now, or None. Kernels test this before reporting (one global read).
-active: "DispatchTrace | None" = None
+# The trace recording now, PROFILE_ONLY while only a profile listens, or None. Kernels test
+# this before reporting (one global read), so a closed trace and profile cost them nothing more.
+active: "DispatchTrace | _ProfileOnly | None" = None
+
+
+class _ProfileOnly:
+    """What ``active`` holds while a profile is open and no trace is: kernels then call
+    ``note``, which hands the dtype to the profile (vocab/profiling.py)."""
+
+    _open = ()
+
+    def __repr__(self) -> str:
+        return "<no trace; a profile listens>"
+
+
+PROFILE_ONLY = _ProfileOnly()
+
+
+def tracing() -> bool:
+    """Whether a ``trace_dispatch`` block is open."""
+    return active.__class__ is DispatchTrace
+
+
+def settle() -> None:
+    """Set ``active`` for what is open now, after a trace or a profile closed: the open trace
+    stays; else ``PROFILE_ONLY`` while a profile is open; else None."""
+    global active
+    if active.__class__ is not DispatchTrace:
+        active = PROFILE_ONLY if _profiling.active is not None else None
 
 
 @dataclass
@@ -50,6 +80,7 @@ class DispatchRecord:
     dtype: str | None = None  # the dtype branch the C++ kernel took (None: no C++ kernel)
     path: int | None = None  # the C++ kernel's path code (Note [Kernel path codes])
     backward: bool = False  # dispatched by the autograd engine's backward pass
+    queued: bool = False  # its kernel work went to the instruction stream (docs/ASYNC.md)
     # The variant of the C++ kernel's code that ran ('default', 'avx2', 'avx512'; None: no C++
     # kernel, or one that does not say). Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h.
     cpu_capability: str | None = None
@@ -57,7 +88,7 @@ class DispatchRecord:
     @property
     def fast_path(self) -> bool | None:
         """True when the C++ kernel ran a contiguous loop; None when no C++ kernel ran."""
-        return None if self.path is None else self.path in (0, 1)
+        return None if self.path is None or self.path == 3 else self.path in (0, 1)
 
 
 class DispatchTrace:
@@ -84,7 +115,8 @@ class DispatchTrace:
         head = ("op", "pass", "key", "from keys", "kernel", "dtype", "cpu", "path")
         rows = [head]
         for r in self.records:
-            path = "-" if r.path is None else PATHS.get(r.path, str(r.path))
+            path = "queued" if r.queued else "-" if r.path is None else \
+                PATHS.get(r.path, str(r.path))
             rows.append(("  " * r.depth + r.op, "backward" if r.backward else "forward", r.key, ", ".join(r.keys), r.kernel,
                          r.dtype or "-", r.cpu_capability or "-", path))
         widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
@@ -141,3 +173,5 @@ def note(dtype: str, path: int | None, kernel=None, code: int | None = None) -> 
         variant = getattr(kernel, "cpu_capability", None)
         if variant is not None and code is not None:
             record.cpu_capability = variant(code)
+    if _profiling.active is not None:
+        _profiling.note(dtype, path)

@@ -20,12 +20,12 @@ import numpy as np
 from ...vocab import trace as _trace
 from ...vocab.dtype import bfloat16, float16
 from ...rules.kernel_rules import (
-    PARTIAL_OVERLAP, ElementwisePlan, c_kernel, check_inplace_shape, check_number_fits,
+    PARTIAL_OVERLAP, ElementwisePlan, c_kernel, check_inplace_shape, check_number_fits, entry_cell,
     check_out_dtype, check_writable, overlap, resize_out, wrapped,
 )
 from ...rules.shapes import core as rules
 from ...rules.shapes.data import same_as_self
-from ...tensors.tensor import Tensor, empty_array
+from ...tensors.tensor import Tensor, empty_array, sync_stream
 
 __all__ = ["where", "bitwise_not_cpu"]
 
@@ -61,7 +61,7 @@ def make_elementwise(h, src):
     """The CPU kernel of elementwise op ``h``; ``src`` is its functional sibling, whose YAML
     entry holds the expression, dtypes and promotion."""
     plan = ElementwisePlan(src)
-    cell = [None]  # the C++ entry, looked up on the first call
+    cell = entry_cell(src.name)  # the C++ entry, looked up on the first call
 
     def load():
         cell[0] = c_kernel(src.name)
@@ -75,15 +75,21 @@ def make_elementwise(h, src):
         range(len(tensor_pos), len(tensor_pos) + len(scalar_pos)))
     if h.kind == "inplace":
         slow = _inplace_kernel(h, plan, cell, load, tensor_pos, scalar_pos)
-        return _inplace_binary_kernel(plan, cell, load, slow) if simple and len(
+        kernel = _inplace_binary_kernel(plan, cell, load, slow) if simple and len(
             tensor_pos) == 2 else slow
-    if h.kind == "out":
-        return _out_kernel(h, plan, cell, load, tensor_pos, scalar_pos)
-    if simple and len(tensor_pos) == 2:
-        return _binary_kernel(h, plan, cell, load)
-    if simple and len(tensor_pos) == 1:
-        return _unary_kernel(h, plan, cell, load)
-    return _general_kernel(h, plan, cell, load, tensor_pos, scalar_pos)
+    elif h.kind == "out":
+        kernel = _out_kernel(h, plan, cell, load, tensor_pos, scalar_pos)
+    elif simple and len(tensor_pos) == 2:
+        kernel = _binary_kernel(h, plan, cell, load)
+    elif simple and len(tensor_pos) == 1:
+        kernel = _unary_kernel(h, plan, cell, load)
+    else:
+        kernel = _general_kernel(h, plan, cell, load, tensor_pos, scalar_pos)
+    # Note [Stream-safe kernels] in dispatch/dispatcher.py: each NumPy read of an operand's
+    # values below (a cast, an integer divisor's check, bfloat16 by a number, a copy) drains
+    # the stream first; the C++ call itself may be queued.
+    kernel.stream_safe = True
+    return kernel
 
 
 def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
@@ -92,6 +98,7 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
     if entry is None:
         entry = plan.for_operands(ins)
     compute, out_dt, code, cnp = entry
+    sync_stream()  # the general path casts and checks operands' values with NumPy
     if compute is bfloat16 and plan.name in _BY_NUMBER_IN_FLOAT32 and len(ins) == 2 and \
             ins[1].__class__ is float and isinstance(ins[0], Tensor) and not scalars and \
             ins[0]._dtype is bfloat16:
@@ -147,6 +154,9 @@ def _binary_kernel(h, plan, cell, load):
         compute, out_dt, code, cnp = entry
         sa = a._shape
         sb = b._shape
+        if a._dtype is not compute or b._dtype is not compute or (
+                int_check is not None and code < _FIRST_FLOAT):
+            sync_stream()  # a cast or a divisor's check reads values
         x = a._a if a._dtype is compute else a._a.astype(cnp)
         y = b._a if b._dtype is compute else b._a.astype(cnp)
         if sa == sb or (len(sb) < len(sa) and sa[len(sa) - len(sb):] == sb):
@@ -166,6 +176,9 @@ def _binary_kernel(h, plan, cell, load):
         # A tensor and a Python number: promotion is cached per (dtype, number type); the
         # number becomes a 0-dim array, which the C++ loop treats as one broadcast element.
         compute, out_dt, code, cnp = plan.for_tensor_and_number(t._dtype, number)
+        if compute is bfloat16 or t._dtype is not compute or (
+                int_check is not None and code < _FIRST_FLOAT):
+            sync_stream()  # NumPy computes, casts or checks values here
         if compute is bfloat16 and by_number_in_float32 and tensor_first and \
                 number.__class__ is float and not s and t._dtype is bfloat16:
             return _wrap(_bfloat16_by_number(name, t._a, number))
@@ -248,6 +261,7 @@ def _inplace_binary_kernel(plan, cell, load, slow):
                     y.base is None:
                 code = entry[2]
                 if int_check is not None and code < _FIRST_FLOAT:
+                    sync_stream()
                     int_check(name, y)
                 if s and code < _FIRST_FLOAT:
                     plan.check_scalars(entry[0], s)
@@ -292,6 +306,7 @@ def _write_into(target: Tensor, plan, cell, load, ins, scalars, entry) -> None:
         _run(plan, cell, load, ins, scalars, dest, entry)
     else:
         tmp, _ = _run(plan, cell, load, ins, scalars, None, entry)
+        sync_stream()  # the cast copy reads the result
         np.copyto(dest, tmp, casting="unsafe")
 
 
@@ -317,6 +332,7 @@ def _prepare_destination(dest: np.ndarray, ins):
             if status == "partial":
                 raise RuntimeError(PARTIAL_OVERLAP)
             if status == "unknown":
+                sync_stream()
                 x = _wrap(x._a.copy())
         result.append(x)
     return tuple(result)

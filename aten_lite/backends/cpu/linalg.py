@@ -11,7 +11,8 @@ import numpy as np
 from ...vocab import trace as _trace
 from ...vocab.dtype import bfloat16
 from ...rules import shapes as rules
-from ...tensors.tensor import Tensor, empty_array
+from ...tensors.tensor import Tensor, empty_array, sync_stream
+from ...rules.kernel_rules import matmul_into
 
 __all__ = ["mm", "bmm", "dot", "tril_cpu", "triu_cpu", "linalg_inv_cpu", "linalg_solve_cpu",
            "linalg_det_cpu", "linalg_slogdet_cpu", "linalg_cholesky_cpu", "linalg_eigh_cpu",
@@ -25,6 +26,13 @@ _wrap = Tensor._wrap
 
 def _matmul_into(shape, dtype, a, b) -> Tensor:
     product = np.dot if len(shape) == 2 else np.matmul
+    if len(shape) == 2 and dtype is not bfloat16:
+        out = empty_array(shape, dtype)
+        matmul_into(out, a._a, b._a)  # np.dot's call, queued when async execution is on
+        if _trace.active is not None:
+            _trace.note(dtype.name, None)
+        return _wrap(out)
+    sync_stream()  # NumPy reads the operands' values
     if dtype is bfloat16:
         # computed in float32 (BLAS, float32 sums) and rounded once, as torch's CPU bfloat16
         # products are: NumPy would otherwise loop over ml_dtypes' scalars
@@ -42,6 +50,11 @@ def _matmul_into(shape, dtype, a, b) -> Tensor:
 def mm(self, mat2):
     shape, dtype = rules.mm(self, mat2)
     return _matmul_into(shape, dtype, self, mat2)
+
+
+# Note [Stream-safe kernels] in dispatch/dispatcher.py: the product of two matrices may be
+# queued (Note [Products on the stream]); every NumPy product drains first.
+mm.stream_safe = True
 
 
 def bmm(self, mat2):

@@ -19,7 +19,7 @@ import numpy as np
 from ...vocab import trace as _trace
 from ...vocab.dtype import bfloat16, float16, float32, float64, int64
 from ...rules.kernel_rules import cached_c_kernel
-from ...tensors.tensor import Tensor, empty_array
+from ...tensors.tensor import Tensor, empty_array, sync_stream
 from ...rules.shapes import loss as rules
 
 __all__ = ["nll_loss_cpu", "nll_loss_backward_cpu"]
@@ -84,6 +84,8 @@ def _in_cpp(name: str, out: np.ndarray, self: Tensor, other: np.ndarray, target:
     """Run the C++ kernel ``name`` with ``other`` (self's rows, or grad_output) into ``out``
     (viewed as the kernel takes it: (N,), 0-dim or (N, C)) and wrap ``out``."""
     k = cached_c_kernel(name)
+    if not (target._a.flags.c_contiguous and other.flags.c_contiguous):
+        sync_stream()  # reshape may copy: a read of the values
     t = target._a.reshape(-1)
     c = self._shape[-1]
     arg = out.reshape(-1, c) if name == "nll_loss_backward" else \
@@ -119,6 +121,7 @@ def nll_loss_cpu(self: Tensor, target: Tensor, weight=None, reduction: int = 1,
     if _plain(weight, ignore_index):
         return _in_cpp("nll_loss", empty_array(shape, dtype), self, _rows(self), target,
                        reduction, ignore_index)
+    sync_stream()  # class weights and ignored rows: NumPy reads the targets and rows
     rows, t, w, compute = _picks(self, target, weight, ignore_index)
     losses = -_take(_rows(self), t, self._shape[-1], rows).astype(compute.np, copy=False)
     if w is not None:
@@ -154,8 +157,11 @@ def nll_loss_backward_cpu(grad_output: Tensor, self: Tensor, target: Tensor, wei
                                            ignore_index)
     if _plain(weight, ignore_index):
         g = grad_output._a
+        if not g.flags.c_contiguous:
+            sync_stream()  # reshape may copy: a read of the values
         return _in_cpp("nll_loss_backward", empty_array(shape, dtype), self,
                        g.reshape(-1) if reduction == 0 else g, target, reduction, ignore_index)
+    sync_stream()  # NumPy reads the targets and the gradient
     rows, t, w, compute = _picks(self, target, weight, ignore_index)
     g = grad_output._a.astype(compute.np, copy=False).reshape(-1)
     if reduction == 1:
@@ -167,3 +173,9 @@ def nll_loss_backward_cpu(grad_output: Tensor, self: Tensor, target: Tensor, wei
         _take(out, t, shape[-1], rows)  # raises the message naming the bad target
         raise
     return _finish(out.reshape(shape), dtype, compute)
+
+
+# Note [Stream-safe kernels] in dispatch/dispatcher.py: the C++ cases may be queued (a bad
+# target then raises at the next sync, found by the stream's decoder); the NumPy cases drain.
+nll_loss_cpu.stream_safe = True
+nll_loss_backward_cpu.stream_safe = True

@@ -10,11 +10,11 @@ import numpy as np
 from ...vocab import trace as _trace
 from ...vocab.dtype import DTYPES, bool_, int64, uint8
 from ...rules.kernel_rules import (
-    BOOL_REDUCERS, NO_IDENTITY_REDUCERS, WIDE_REDUCERS, c_kernel, check_out_dtype,
+    BOOL_REDUCERS, NO_IDENTITY_REDUCERS, WIDE_REDUCERS, c_kernel, check_out_dtype, entry_cell,
     check_writable, reduction_plan, reduction_positions, resize_out,
 )
 from ...rules.shapes import core as rules
-from ...tensors.tensor import Tensor, empty_array
+from ...tensors.tensor import Tensor, empty_array, sync_stream
 
 __all__ = ["max_dim", "min_dim", "argmax", "argmin"]
 
@@ -38,7 +38,7 @@ def make_reduction(h, src):
     positions = reduction_positions(h)
     si, di, ki, ti = positions
     out_pos = next((i for i, a in enumerate(h.args) if a.is_write), None)
-    cell = [None]
+    cell = entry_cell(src.name)
     # dtype -> (dtype code, result dtype) for a reduction over everything with no options.
     simple = {}
     for d in DTYPES:
@@ -89,6 +89,7 @@ def make_reduction(h, src):
         cast, perm, kept, final, code, compute_name, out_dt, result_dt = plan
         x = self._a
         if cast is not None:
+            sync_stream()  # NumPy's cast reads the values
             x = x.astype(cast)
         if perm is not None:
             x = x.transpose(perm)
@@ -101,11 +102,14 @@ def make_reduction(h, src):
         if final != kept:
             out = out.reshape(final)
         if result_dt is not out_dt:
+            sync_stream()  # the cast reads the result
             out = out.astype(result_dt.np)
         if out_pos is None:
             return _wrap(out)
         return _copy_into_out(args[out_pos], out, result_dt)
 
+    # Note [Stream-safe kernels] in dispatch/dispatcher.py: its NumPy reads drain first.
+    reduction.stream_safe = True
     return reduction
 
 
@@ -115,6 +119,7 @@ def _copy_into_out(out: Tensor, result: np.ndarray, result_dt) -> Tensor:
         resize_out(out, result.shape)
     if not out._a.flags.writeable:
         check_writable(out)
+    sync_stream()  # the copy reads the result
     np.copyto(out._a, result, casting="unsafe")
     return out
 

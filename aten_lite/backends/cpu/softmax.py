@@ -14,7 +14,7 @@ import numpy as np
 from ...vocab import trace as _trace
 from ...vocab.dtype import bfloat16, float16, float32, float64
 from ...rules.kernel_rules import cached_c_kernel as _kernel
-from ...tensors.tensor import Tensor, empty_array, wrap_dim
+from ...tensors.tensor import Tensor, empty_array, sync_stream, wrap_dim
 from ...rules import shapes as rules
 
 __all__ = ["softmax_cpu", "softmax_backward_cpu", "log_softmax_cpu", "log_softmax_backward_cpu"]
@@ -28,6 +28,7 @@ def _prepare(self: Tensor, dim: int, dtype):
     compute = float32 if result_dt is float16 or result_dt is bfloat16 else result_dt
     x = self._a
     if x.dtype != compute.np:
+        sync_stream()  # the cast reads the values
         x = x.astype(compute.np)
     if not shape:
         x = x.reshape(1)  # a 0-dim tensor is one row of one element
@@ -49,11 +50,16 @@ def _finish(self: Tensor, out: np.ndarray, result_dt, compute) -> Tensor:
         _trace.note(compute.name, None)
     if out.shape != self._shape:
         out = out.reshape(self._shape)
-    return _wrap(out if result_dt is compute else out.astype(result_dt.np))
+    if result_dt is compute:
+        return _wrap(out)
+    sync_stream()  # the cast reads the result
+    return _wrap(out.astype(result_dt.np))
 
 
 def _rows(a: np.ndarray) -> np.ndarray:
     """a (its last dim the reduced one) as a matrix of rows: a view when a's layout allows."""
+    if not a.flags.c_contiguous:
+        sync_stream()  # reshape may copy: a read of the values
     return a.reshape(-1, a.shape[-1])
 
 
@@ -78,6 +84,7 @@ def _backward_operands(result: Tensor, grad_output: Tensor):
     compute = float32 if result._dtype in (float16, bfloat16) else result._dtype
     y, g = result._a, grad_output._a
     if y.dtype != compute.np:
+        sync_stream()  # the casts read the values
         y, g = y.astype(compute.np), g.astype(compute.np)
     if not result._shape:
         y, g = y.reshape(1), g.reshape(1)
@@ -157,3 +164,9 @@ def log_softmax_backward_cpu(grad_output: Tensor, log_probs: Tensor, dim: int) -
     _kernel("mul.Tensor")(code, out, out, _reduce_keep("sum", code, g, d))
     _kernel("sub.Tensor")(code, out, g, out, 1)
     return _finish(log_probs, out, log_probs._dtype, compute)
+
+
+# Note [Stream-safe kernels] in dispatch/dispatcher.py: C++ passes only; the casts drain.
+for _kernel_fn in (softmax_cpu, softmax_backward_cpu, log_softmax_cpu, log_softmax_backward_cpu):
+    _kernel_fn.stream_safe = True
+del _kernel_fn

@@ -15,7 +15,7 @@ from ...rules.views import (
     squeeze_axes, squeeze_dims_axes, swap_permutation, t_permutation, unsqueeze_geometry,
     view_strides,
 )
-from ...tensors.tensor import Tensor, contiguous_strides
+from ...tensors.tensor import Tensor, contiguous_strides, sync_stream
 
 __all__ = [
     "view_cpu", "reshape_cpu", "permute_cpu", "transpose_cpu", "t_cpu", "expand_cpu",
@@ -86,6 +86,7 @@ def reshape_cpu(self: Tensor, shape) -> Tensor:
         return fast
     strides = _cpu_view_strides(self, shape)
     if strides is None:
+        sync_stream()  # the copy reads the values
         return Tensor._wrap(np.ascontiguousarray(self._a).reshape(shape))
     return _cpu_view(self, _reshape_view_array(self._a, shape, strides), strides)
 
@@ -235,4 +236,15 @@ def contiguous_cpu(self: Tensor) -> Tensor:
     """The tensor itself when already contiguous (as torch), else a contiguous copy."""
     if self._a.flags.c_contiguous:
         return self
+    sync_stream()  # the copy reads the values
     return copy_with_strides(self._a, contiguous_strides(self._shape), self._dtype)
+
+
+# Note [Stream-safe kernels] in dispatch/dispatcher.py: a view reads no values, and the two
+# kernels that may copy (reshape, contiguous) drain the stream before they do.
+for _kernel in (view_cpu, reshape_cpu, flatten_cpu, permute_cpu, transpose_cpu, t_cpu,
+                expand_cpu, squeeze_cpu, squeeze_dim_cpu, squeeze_dims_cpu, unsqueeze_cpu,
+                narrow_cpu, select_cpu, slice_cpu, split_cpu, split_sizes_cpu, chunk_cpu,
+                diagonal_cpu, contiguous_cpu):
+    _kernel.stream_safe = True
+del _kernel

@@ -1,0 +1,116 @@
+"""OpenCL figures (docs/OPENCL.md, "Measured figures"): add and exp of 16M float32 on the
+device beside aten_lite's CPU kernels, a digits MLP training step on both, and what the disk
+cache of built programs saves a second process.
+
+    python benchmarks/bench_opencl.py            # ops and the digits step
+    python benchmarks/bench_opencl.py cache      # second-process build times
+
+Times are the best and the worst of several runs (the machine may be shared: report ranges);
+the device's times include ``al.opencl.synchronize()``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _range(fn, sync, repeat=5) -> str:
+    fn()
+    sync()
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        sync()
+        times.append(time.perf_counter() - t0)
+    return f"{min(times) * 1e3:.1f}-{max(times) * 1e3:.1f} ms"
+
+
+def ops() -> None:
+    import aten_lite as al
+
+    x = al.randn(16 * 1024 * 1024)
+    d = x.to("opencl")
+    none = lambda: None  # noqa: E731
+    print(f"device: {al.opencl.get_device_name()}")
+    print(f"{'operation':32} {'CPU':>16} {'OpenCL':>16}")
+    for name, fn in [("add, 16M float32 (x + x)", lambda t: t + t),
+                     ("exp, 16M float32", lambda t: t.exp())]:
+        print(f"{name:32} {_range(lambda: fn(x), none):>16} "
+              f"{_range(lambda: fn(d), al.opencl.synchronize):>16}")
+    sys.path.insert(0, str(ROOT / "examples"))
+    import digits
+
+    data = digits.load_data()
+    row = []
+    for device in ("cpu", "opencl"):
+        model = digits.build_model().to(device)
+        opt = al.optim.SGD(model.parameters(), lr=0.1)
+        xb = al.from_numpy(data.x_train[:64]).to(device)
+        yb = al.from_numpy(data.y_train[:64]).to(device)
+
+        def step():
+            loss = al.nn.functional.cross_entropy(model(xb), yb)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            loss.item()
+        row.append(_range(step, none, repeat=20))
+    print(f"{'digits MLP step (batch 64, SGD)':32} {row[0]:>16} {row[1]:>16}")
+
+
+_FIRST_STEP = """
+import sys, time
+sys.path.insert(0, "examples")
+import aten_lite as al, digits
+data = digits.load_data()
+t0 = time.perf_counter()
+model = digits.build_model().to("opencl")
+opt = al.optim.Adam(model.parameters())
+x = al.from_numpy(data.x_train[:64]).to("opencl")
+y = al.from_numpy(data.y_train[:64]).to("opencl")
+loss = al.nn.functional.cross_entropy(al.softmax(model(x), 1).log(), y)
+opt.zero_grad(); loss.backward(); opt.step(); loss.item()
+s = al.opencl.init().stats()
+print(f"{time.perf_counter() - t0:.3f} {s['programs']} {s['builds']} {s['disk_hits']}")
+"""
+
+
+def cache() -> None:
+    """The first digits step of a process (device start, every program it needs, the step),
+    with the programs built from source, or loaded from aten_lite's disk cache, or built from
+    source with PoCL's own cache warm."""
+    def run(env) -> str:
+        out = subprocess.run([sys.executable, "-c", _FIRST_STEP], cwd=ROOT, text=True,
+                             capture_output=True, env=dict(os.environ, **env), timeout=600)
+        if out.returncode:
+            raise SystemExit(out.stderr)
+        return out.stdout.split()
+
+    with tempfile.TemporaryDirectory() as folder:
+        cases = [
+            ("no cache (aten_lite's off, PoCL's off)",
+             dict(AL_OPENCL_CACHE="0", POCL_KERNEL_CACHE="0")),
+            ("aten_lite's disk cache (PoCL's off)",
+             dict(AL_CACHE_DIR=folder, POCL_KERNEL_CACHE="0")),
+            ("PoCL's own cache only", dict(AL_OPENCL_CACHE="0")),
+            ("both caches", dict(AL_CACHE_DIR=folder)),
+        ]
+        run(dict(AL_CACHE_DIR=folder))  # fills both caches
+        print(f"{'first digits step of a second process':40} {'seconds':>16} programs/built/"
+              "loaded")
+        for what, env in cases:
+            results = [run(env) for _ in range(3)]
+            secs = sorted(float(r[0]) for r in results)
+            print(f"{what:40} {secs[0]:7.2f}-{secs[-1]:.2f} s   {'/'.join(results[0][1:])}")
+
+
+if __name__ == "__main__":
+    cache() if sys.argv[1:] == ["cache"] else ops()
