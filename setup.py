@@ -52,7 +52,7 @@ class BuildWithCodegenBuilder(build_ext):
         shipped = Path(output).parent / "csrc" / "objects"
         shipped.mkdir(parents=True, exist_ok=True)
         for unit in units:
-            if unit.source.startswith("aten_lite/csrc/"):
+            if unit.source.startswith("aten_lite/csrc/") and unit.level == 0:
                 self.copy_file(str(unit.obj), str(shipped / unit.obj.name))
 
 

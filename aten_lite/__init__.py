@@ -86,6 +86,25 @@ for _key, _package in _backends.packages().items():
         _dispatch.set_miss_hint(_key, _package.miss_hint)
 del composite, cpu, meta, sparse, _key, _package
 
+
+def _load_forced_capability() -> None:
+    """AL_CPU_CAPABILITY forces a variant of the C++ kernels; one this CPU lacks is refused
+    here, when aten_lite loads, with the list of what the CPU has (docs/CPU_CAPABILITY.md),
+    not at the first kernel call. Without it the extension still loads on first use."""
+    import os
+
+    if not os.environ.get("AL_CPU_CAPABILITY"):
+        return
+    try:
+        from . import _C  # noqa: F401
+    except ImportError as error:
+        if "AL_CPU_CAPABILITY" in str(error):
+            raise
+
+
+_load_forced_capability()
+del _load_forced_capability
+
 from . import library  # noqa: E402,F401
 from . import autograd  # noqa: E402
 from .autograd import kernel as _autograd_kernel  # noqa: E402

@@ -67,6 +67,26 @@ def _machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
+# The instruction-set words of /proc/cpuinfo's flags that decide which kernel variant runs
+# (docs/CPU_CAPABILITY.md) and how fast the peers' vector code is.
+_SIMD_FLAGS = re.compile(r"sse4_2|avx|avx2|fma|f16c|avx512\w*|amx\w*|asimd\w*|sve\w*")
+
+
+def _cpu(al) -> str:
+    """The kernel variant this run measures and the CPU's vector instruction sets, e.g.
+    ``CPU capability avx2 (CPU flags: avx avx2 fma f16c sse4_2)``."""
+    words: list[str] = []
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith(("flags", "Features")):
+                words = sorted(w for w in line.split(":", 1)[1].split() if _SIMD_FLAGS.fullmatch(w))
+                break
+    except OSError:
+        pass
+    capability = al.backends.cpu.get_cpu_capability()
+    return f"CPU capability {capability} (CPU flags: {' '.join(words) or 'unknown'})"
+
+
 def _versions(torch) -> str:
     tv = torch.__version__ if torch is not None else "not installed"
     return f"Python {platform.python_version()}, NumPy {np.__version__}, torch {tv}"
@@ -154,10 +174,10 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
     return [("sparse @ dense and coalesce", table(rows, bench_sparse.PEERS))]
 
 
-def _block(name: str, parts: list[tuple[str, str]], seconds: float) -> str:
+def _block(name: str, parts: list[tuple[str, str]], seconds: float, cpu: str) -> str:
     body = "".join(f"### {title}\n\n{text}\n\n" for title, text in parts)
     return (f"<!-- section: {name} -->\n## {name}\n\n{body}"
-            f"_measured {datetime.datetime.now():%Y-%m-%d %H:%M} in {seconds:.0f} s_\n"
+            f"_measured {datetime.datetime.now():%Y-%m-%d %H:%M} in {seconds:.0f} s; {cpu}_\n"
             f"<!-- end: {name} -->\n")
 
 
@@ -191,8 +211,9 @@ def main(argv: list[str] | None = None) -> int:
 
     al.set_num_threads(1)
     torch = _torch()
+    cpu = _cpu(al)
     header = (f"# aten_lite benchmark results\n\n"
-              f"{datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}; {_machine()}; "
+              f"{datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}; {_machine()}; {cpu}; "
               f"{_versions(torch)}. One thread unless a row says otherwise; medians of "
               f"interleaved rounds; peers measured in the same run. Regenerate with "
               f"`python benchmarks/run.py`.\n\n")
@@ -207,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
             traceback.print_exc()
             failed.append(name)
             parts = [("failed", f"`{type(error).__name__}: {error}`")]
-        blocks[name] = _block(name, parts, time.perf_counter() - t0)
+        blocks[name] = _block(name, parts, time.perf_counter() - t0, cpu)
         print(blocks[name], flush=True)
     if not (args.no_write or args.quick or args.match):
         write_results(blocks, header)

@@ -1,10 +1,16 @@
-"""Caches keyed by the CPU that ``-march=native`` resolves to, not by the flag's words (Note
-[Native flags in cache keys] in tools/codegen/build.py): a cache shared between two machines
-never hands one of them code built for the other."""
+"""One extension for every CPU of its architecture, whose kernel loops have a variant per
+capability chosen at import (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h);
+and caches of what is compiled for this machine (op libraries' kernels, fused kernels) keyed by
+the CPU that ``-march=native`` resolves to, not by the flag's words (Note [Native flags in cache
+keys] in tools/codegen/build.py): a cache shared between two machines never hands one of them
+code built for the other."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -70,7 +76,7 @@ def test_same_cpu_same_keys(native_env):
 
 
 @needs_cxx
-def test_another_cpu_gets_other_object_keys_and_none_of_this_cpus_objects(native_env):
+def test_another_cpu_gets_other_native_object_keys(native_env):
     mine = build.toolchain(ROOT)
     mine_units = build._units(ROOT, mine)
     _on_other_cpu(native_env)
@@ -80,13 +86,50 @@ def test_another_cpu_gets_other_object_keys_and_none_of_this_cpus_objects(native
     other_units = build._units(ROOT, other)
     assert [u.source for u in other_units] == [u.source for u in mine_units]
     assert not {u.obj.name for u in other_units} & {u.obj.name for u in mine_units}
-    # nothing this CPU built is up to date for the other one: it compiles every source
-    assert set(build.stale_objects(ROOT)) == {u.source for u in other_units}
-    # op libraries: their objects (the core's and their kernels') are keyed alike
-    src = ROOT / "aten_lite" / "csrc" / "registry.cpp"
-    rel = "aten_lite/csrc/registry.cpp"
+    # an op library's kernels (compiled for this machine) are keyed alike
+    src = ROOT / "generated" / "csrc" / "relu.cpp"
+    rel = "generated/csrc/relu.cpp"
     assert library_build._object_key(ROOT, src, rel, mine) != \
         library_build._object_key(ROOT, src, rel, other)
+
+
+@needs_cxx
+def test_the_extension_is_built_for_every_cpu_and_shares_its_objects(native_env):
+    """The extension and the core objects op libraries link are compiled for the portable
+    baseline plus capability variants (Note [CPU capability variants]): no CPU in their keys, so
+    two machines share every object, and no -march=native in their flags."""
+    mine = build.extension_toolchain(ROOT)
+    assert not any("native" in f for f in mine.cflags) and "|cpu " not in mine.fingerprint
+    _on_other_cpu(native_env)
+    assert build.extension_toolchain(ROOT).fingerprint == mine.fingerprint
+    units = build._units(ROOT, mine)
+    if build.target_is_x86(mine.cxx):
+        assert "-march=x86-64-v2" in mine.cflags
+        wide = [u for u in units if u.level]
+        assert {u.source for u in wide} == {u.source for u in units
+                                            if build.is_variant_source(u.source)}
+        assert {u.obj.name.split("-")[0].rsplit(".", 1)[1] for u in wide} == {"avx2", "avx512"}
+        assert all("-DAL_CPU_CAPABILITY_CODE=%d" % u.level in u.flags for u in wide)
+    # core sources are compiled once, for the baseline
+    assert [u for u in units if u.source == "aten_lite/csrc/registry.cpp"][0].flags == ()
+    assert len([u for u in units if u.source == "aten_lite/csrc/registry.cpp"]) == 1
+    # op libraries link the extension's own core objects (same key)
+    src = ROOT / "aten_lite" / "csrc" / "registry.cpp"
+    rel = "aten_lite/csrc/registry.cpp"
+    core = library_build._core_toolchain(ROOT, build.toolchain(ROOT))
+    assert library_build._object_key(ROOT, src, rel, core) == build.object_key(ROOT, src, rel, mine)
+
+
+def test_the_link_takes_the_default_objects_before_the_wider_ones(tmp_path):
+    """The linker keeps the first copy of an inline function several objects define; it must
+    be the narrowest one (Note [CPU capability variants])."""
+    units = [build.Unit(f"generated/csrc/op{i}.cpp", tmp_path / f"op{i}.cpp",
+                        tmp_path / f"op{i}.{lvl}.o", (), lvl)
+             for i, lvl in enumerate((2, 0, 1, 2, 0, 1))]
+    order = [u.level for u in units]
+    linked = build._link_objects(tmp_path, units)
+    levels = [next(u.level for u in units if u.obj == o) for o in linked]
+    assert levels == sorted(order)
 
 
 @needs_cxx
@@ -131,3 +174,136 @@ def test_a_fused_kernel_built_for_one_cpu_is_not_loaded_on_another(native_env, t
     assert compile_fused(spec).built  # the other CPU compiles its own
     both = set((tmp_path / "kernels").glob("fused-*.so"))
     assert len(both) == 2 and mine < both
+
+
+# ---- the kernel variants of one extension (Note [CPU capability variants]) -----------------
+
+# The C++ kernel tests run again under each capability this CPU has: elementwise and reduction
+# loops of every dtype, the hand-written kernels (softmax, scans, index_add, the LSTM loop),
+# and the determinism checks.
+KERNEL_TESTS = ("tests/test_determinism.py", "tests/test_short_rows.py",
+                "tests/test_transposed_elementwise.py", "tests/test_log_softmax_kernel.py",
+                "tests/test_scan_kernels.py", "tests/test_index_add.py", "tests/test_bfloat16.py",
+                "tests/test_custom_kernels.py", "tests/test_recurrent.py")
+
+
+def _C():
+    return pytest.importorskip("aten_lite._C", reason="the extension is not built")
+
+
+def _python(code: str, **env: str) -> subprocess.CompletedProcess:
+    """Runs ``code`` in a fresh interpreter (the capability is chosen once per process)."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("AL_CPU_")}
+    clean["PYTHONPATH"] = str(ROOT) + os.pathsep + clean.get("PYTHONPATH", "")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, env={**clean, **env}, timeout=300)
+
+
+def test_the_process_runs_the_widest_capability_the_cpu_has():
+    C = _C()
+    import aten_lite as al
+
+    usable = C.cpu_capabilities()
+    assert usable[0] == "default" and set(usable) <= set(C.compiled_capabilities())
+    if "AL_CPU_CAPABILITY" not in os.environ:
+        assert al.backends.cpu.get_cpu_capability() == usable[-1]
+    if build.target_is_x86(["g++"]):
+        assert C.compiled_capabilities() == ("default", "avx2", "avx512")
+
+
+@pytest.mark.parametrize("capability", ["default", "avx2", "avx512"])
+def test_a_forced_capability_runs_its_variant_for_floating_dtypes(capability):
+    if capability not in _C().cpu_capabilities():
+        pytest.skip(f"this CPU has no {capability}")
+    done = _python(
+        "import aten_lite as al\n"
+        "x = al.arange(10, dtype=al.float32)\n"
+        "with al.trace_dispatch() as t:\n"
+        "    (x + x).sum(); al.arange(3) + 1\n"
+        "print(al.backends.cpu.get_cpu_capability(), [r.cpu_capability for r in t])\n",
+        AL_CPU_CAPABILITY=capability)
+    assert done.returncode == 0, done.stderr
+    # int64 runs the default code: variants are compiled for the floating dtypes only
+    assert done.stdout.split("\n")[0] == f"{capability} ['{capability}', '{capability}', 'default']"
+
+
+def test_forcing_a_capability_the_cpu_lacks_fails_clearly():
+    if "avx2" not in _C().cpu_capabilities():
+        pytest.skip("needs an AVX2 CPU to pretend it lacks AVX-512")
+    done = _python("import aten_lite", AL_CPU_CAPABILITY="avx512",
+                   AL_CPU_HIDE_FEATURES="avx512f avx512vl")
+    assert done.returncode != 0
+    assert ("ImportError: aten_lite._C: AL_CPU_CAPABILITY=avx512: this CPU does not support "
+            "avx512 (it lacks avx512f avx512vl); it supports default, avx2. Unset "
+            "AL_CPU_CAPABILITY to use the best of those") in done.stderr
+    # without the variable the same CPU runs its best
+    done = _python("import aten_lite as al; print(al.backends.cpu.get_cpu_capability())",
+                   AL_CPU_HIDE_FEATURES="avx512f")
+    assert done.stdout.strip() == "avx2", done.stderr
+
+
+def test_an_unknown_capability_is_refused():
+    _C()
+    done = _python("import aten_lite", AL_CPU_CAPABILITY="avx1024")
+    assert done.returncode != 0
+    assert "AL_CPU_CAPABILITY=avx1024: unknown capability; expected one of default, avx2, avx512" \
+        in done.stderr
+
+
+_SAMPLES = r"""
+import hashlib, sys
+import numpy as np
+import aten_lite as al
+rng = np.random.default_rng(0)
+out = hashlib.sha256()
+def record(t):
+    if t.dtype == al.bfloat16:  # NumPy has no bfloat16 of its own: compare its bits
+        return out.update(np.ascontiguousarray(t._a).view(np.uint16).tobytes())
+    out.update(np.ascontiguousarray(t.numpy()).tobytes())
+for dt in (al.float32, al.float64, al.float16, al.bfloat16):
+    for n in (1, 7, 100, 4099, 70001):
+        base = al.tensor(rng.standard_normal(n + 3).astype(np.float32)).to(dt)
+        for off in range(3):  # same values at other addresses
+            x = base[off:off + n]
+            y = (x * 0.5 + 1).to(dt)
+            for t in (x + y, x * y - y, x / (y.abs() + 1), al.maximum(x, y), x.relu(),
+                      x.sum(), x.mean(), x.amax(), x.amin(), (x.abs() + 0.5).prod(),
+                      x.cumsum(0), x.to(al.float32).exp(), x.to(al.float32).softmax(0)):
+                record(t)
+    m = al.tensor(rng.standard_normal((67, 129)).astype(np.float32)).to(dt)
+    for t in (m.sum(0), m.sum(1), m.amax(0), m.mean(1), m.T + m.T,
+              al.nn.functional.layer_norm(m.to(al.float32), (129,))):
+        record(t)
+print(out.hexdigest())
+"""
+
+
+def test_results_are_bit_identical_across_capabilities():
+    """Note [No contraction] and the reductions' fixed lanes (Note [Lanes follow the logical
+    index] in aten_lite/csrc/reduce.h) make every variant give the same bits, for every address and size.
+    Not checked: what calls libmvec (float64 exp, sigmoid's exp, log_softmax's log, ...), whose
+    SSE4, AVX2 and AVX-512 versions may differ in the last bit (docs/CPU_CAPABILITY.md)."""
+    usable = _C().cpu_capabilities()
+    if len(usable) < 2:
+        pytest.skip("this CPU has one capability")
+    digests = {}
+    for capability in usable:
+        done = _python(_SAMPLES, AL_CPU_CAPABILITY=capability)
+        assert done.returncode == 0, done.stderr
+        digests[capability] = done.stdout.strip()
+    assert len(set(digests.values())) == 1, digests
+
+
+@pytest.mark.parametrize("capability", ["default", "avx2", "avx512"])
+def test_the_kernel_tests_pass_under_each_capability(capability):
+    if capability not in _C().cpu_capabilities():
+        pytest.skip(f"this CPU has no {capability}")
+    if capability == _C().get_cpu_capability() and "AL_CPU_CAPABILITY" not in os.environ:
+        pytest.skip("the suite itself runs this capability")
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("AL_CPU_")}
+    clean["PYTHONPATH"] = str(ROOT) + os.pathsep + clean.get("PYTHONPATH", "")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:warnings",
+                           "-p", "no:cacheprovider", *KERNEL_TESTS], cwd=ROOT,
+                          env={**clean, "AL_CPU_CAPABILITY": capability},
+                          capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]

@@ -227,10 +227,12 @@ def test_trace_prints_a_table():
     x = al.ones(2, dtype=al.float64)
     with al.trace_dispatch() as trace:
         x * x
+    cpu = al.backends.cpu.get_cpu_capability()
+    assert trace[0].cpu_capability == cpu
     assert str(trace) == (
-        "op          pass     key  from keys  kernel                            dtype    path\n"
-        "----------  -------  ---  ---------  --------------------------------  -------  ----------\n"
-        "mul.Tensor  forward  CPU  CPU        cpu: elementwise, C++ mul.Tensor  float64  contiguous"
+        f"op          pass     key  from keys  kernel                            dtype    {'cpu':<{len(cpu)}}  path\n"
+        f"----------  -------  ---  ---------  --------------------------------  -------  {'-' * len(cpu)}  ----------\n"
+        f"mul.Tensor  forward  CPU  CPU        cpu: elementwise, C++ mul.Tensor  float64  {cpu}  contiguous"
     )
 
 

@@ -25,20 +25,25 @@ def test_a_clean_build_compiles_groups_and_later_builds_one_file_per_op(tmp_path
     assert len(first.compiled) == n and first.linked
     objdir = root / cpp_build.OBJECT_DIR
     groups = sorted(objdir.glob("unity-*.o"))
-    assert len(groups) == cpp_build.UNITY_GROUPS_PER_JOB  # jobs=1
+    # jobs=1: that many groups per capability variant (Note [CPU capability variants])
+    variants = 1 + len(cpp_build.capability_variants(cpp_build.extension_toolchain(root).cxx))
+    assert len(groups) == cpp_build.UNITY_GROUPS_PER_JOB * variants
     assert not list(objdir.glob("generated__csrc__*.o"))  # no per-op objects
     assert cpp_build.stale_objects(root) == ()
     again = cpp_build.build_extension(root, root / "out.so", jobs=1)
     assert (again.compiled, again.linked) == ((), False)
 
-    # One op changes: its group is dropped, so it and its group mates compile one by one.
+    # One op changes: its groups (one per variant) are dropped, so it and its group mates
+    # compile one by one.
     write(root, _ops(n, changed=0))
     listings = [g.with_suffix(".txt").read_text().split() for g in groups]
-    mates = next(m for m in listings if any(o.startswith("generated__csrc__op0-") for o in m))
+    dropped = [m for m in listings if any(o.startswith("generated__csrc__op0") for o in m)]
+    assert len(dropped) == variants
     stale = set(cpp_build.stale_objects(root))
-    assert stale == {f"generated/csrc/{o.split('__')[-1].split('-')[0]}.cpp" for o in mates}
+    assert stale == {f"generated/csrc/{o.split('__')[-1].split('-')[0].split('.')[0]}.cpp"
+                     for m in dropped for o in m}
     assert "generated/csrc/op0.cpp" in stale and len(stale) < n
     third = cpp_build.build_extension(root, root / "out.so", jobs=1)
     assert set(third.compiled) == stale and third.linked
-    assert len(list(objdir.glob("unity-*.o"))) == len(groups) - 1  # the dropped one is pruned
+    assert len(list(objdir.glob("unity-*.o"))) == len(groups) - variants  # dropped ones pruned
     assert cpp_build.stale_objects(root) == ()

@@ -3,8 +3,12 @@
 
 #include "scan.h"
 
-namespace al::cumprod {
+namespace al {
+AL_CPU_BEGIN
+namespace cumprod {
 
 using Kernel = ::al::scan::Kernel<::al::scan::Product>;
 
-}  // namespace al::cumprod
+}  // namespace cumprod
+AL_CPU_END
+}  // namespace al

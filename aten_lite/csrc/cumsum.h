@@ -3,8 +3,12 @@
 
 #include "scan.h"
 
-namespace al::cumsum {
+namespace al {
+AL_CPU_BEGIN
+namespace cumsum {
 
 using Kernel = ::al::scan::Kernel<::al::scan::Sum>;
 
-}  // namespace al::cumsum
+}  // namespace cumsum
+AL_CPU_END
+}  // namespace al

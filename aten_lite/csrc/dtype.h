@@ -28,7 +28,13 @@ enum DTypeCode : int {
   kNumDTypes = 10,
 };
 
+#if defined(__aarch64__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+// GCC before 13 has no _Float16 in C++ on aarch64; __fp16 is the same IEEE binary16 there, and
+// converts through float as _Float16 does (tests/test_cross_compile.py).
+using half = __fp16;
+#else
 using half = _Float16;
+#endif
 
 // bfloat16: the upper 16 bits of a float32 (sign, 8 exponent bits, 7 mantissa bits). GCC 12
 // has no arithmetic __bf16, so this is a plain struct converting through float: from float

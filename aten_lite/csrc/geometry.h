@@ -23,6 +23,10 @@ struct Geometry {
   char* base[NT];
 };
 
+// The helpers are compiled into each capability's code (Note [CPU capability variants] in
+// cpu_capability.h); the struct, which the type-erased loops of loops.cpp take, is shared.
+AL_CPU_BEGIN
+
 // Appends dim `d` of the tensors in t[0..NT) to g. Operand k's dim is right-aligned with dim d
 // of t[0] (numpy broadcasting): a missing dim or a size-1 dim gets stride 0.
 template <int NT>
@@ -127,5 +131,7 @@ inline void increment(const Geometry<NT>& g, int64_t* idx, int lo, int hi, char*
     idx[d] = 0;
   }
 }
+
+AL_CPU_END
 
 }  // namespace al

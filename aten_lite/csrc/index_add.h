@@ -21,7 +21,9 @@
 
 #include "sparse_common.h"
 
-namespace al::index_add {
+namespace al {
+AL_CPU_BEGIN
+namespace index_add {
 
 using ::al::sparse::at;
 
@@ -118,4 +120,6 @@ struct Kernel {
   }
 };
 
-}  // namespace al::index_add
+}  // namespace index_add
+AL_CPU_END
+}  // namespace al

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "kernel_object.h"
+#include "registry.h"
 #include "threads.h"
 
 #if defined(__x86_64__) || defined(_M_X64)
@@ -326,7 +327,11 @@ void run_one(uint64_t index, bool on_worker) {
   } else {
     in.skipped = false;
     if (in.t_enqueue) in.t_start = now_ns();
-    int rc = in.info->fn(in.code, in.refs, in.scalars);
+    // Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h: the dtype's variant.
+    const KernelVariants* variants = kernel_variants(in.info);
+    KernelFn fn = variants && in.code >= 0 && in.code < kNumDTypes ? variants->fn[in.code]
+                                                                   : in.info->fn;
+    int rc = fn(in.code, in.refs, in.scalars);
     if (in.t_enqueue) in.t_end = now_ns();
     std::string message = in.decode(*in.info, rc, in.refs, in.scalars);
     if (!message.empty() && !s.discard.load(std::memory_order_relaxed)) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "cpu_capability.h"
 #include "dtype.h"
 
 namespace al {
@@ -55,7 +56,7 @@ struct CustomSig {
   const char* (*check)(const TensorRef* t, const Scalar* s);
 };
 
-// Path codes an entry returns (see Note [Kernel path codes] in loops.h); negative means the
+// Path codes an entry returns (see Note [Kernel path codes] in aten_lite/csrc/loops.h); negative means the
 // call failed: the dtype code is not one the entry was generated for, or an index read during
 // the run was out of range (Note [Indices read once] in sparse_common.h).
 constexpr int kUnsupportedDType = -1;
@@ -82,19 +83,25 @@ constexpr int kMaxKernelArgs = 16;
 
 // Adds an entry to the registry; called by static initialisers before the module initialises,
 // so it must not touch Python. Returns true so it can initialise a namespace-scope constant.
-bool register_kernel(const KernelInfo& info);
+// `capability` (AL_CPU_CAPABILITY_CODE) says which variant of the kernel's code `info.fn` is
+// (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h): the default variant's registration is
+// the kernel's, a wider one's adds code the registry may pick instead for the dtypes in
+// `dtypes` (AL_CPU_DTYPES).
+bool register_kernel(const KernelInfo& info, int capability, uint32_t dtypes);
 
 // What the entry of a generated kernel (generated/csrc/*.cpp) calls: switches on the dtype
 // code of the call and runs K::run<storage type>(t, s) for the codes whose bit is set in Mask
 // (the op's `dtypes:`), kUnsupportedDType for the others. K is the op's kernel struct: an Elementwise
 // (loops.h), a Reduction (reduce.h) or a `cpp:` kernel template (Note [Custom kernels]). Only
 // the cases in Mask are instantiated.
+// A variant compiled for wider vectors has only the cases of AL_CPU_DTYPES (cpu_capability.h).
 template <class K, uint32_t Mask>
 int dtype_entry(int dtype, const TensorRef* t, const Scalar* s) {
+  constexpr uint32_t kMask = Mask & AL_CPU_DTYPES;
   switch (dtype) {
 #define AL_DTYPE_CASE(code, type) \
   case code:                      \
-    if constexpr ((Mask >> code) & 1u) return K::template run<type>(t, s); \
+    if constexpr ((kMask >> code) & 1u) return K::template run<type>(t, s); \
     break;
     AL_DTYPE_CASE(kBool, bool)
     AL_DTYPE_CASE(kUInt8, uint8_t)
@@ -113,11 +120,20 @@ int dtype_entry(int dtype, const TensorRef* t, const Scalar* s) {
   return kUnsupportedDType;
 }
 
+// The namespaces generated kernels open as `namespace al::math::op_relu` and
+// `namespace al::custom::softmax`: declared here inside the capability's namespace, so those
+// definitions extend these (Note [CPU capability variants]).
+AL_CPU_BEGIN
+namespace math {}
+namespace custom {}
+AL_CPU_END
+
 }  // namespace al
 
-// Registers a kernel from any translation unit: AL_REGISTER_KERNEL(add_Tensor, {...fields...}).
+// Registers a kernel from any translation unit: AL_REGISTER_KERNEL(add_Tensor, {...fields...}),
+// as the variant this translation unit is compiled for (cpu_capability.h).
 #define AL_REGISTER_KERNEL(ident, ...)                                              \
   namespace {                                                                       \
-  [[maybe_unused]] const bool al_registered_##ident =                               \
-      ::al::register_kernel(::al::KernelInfo __VA_ARGS__);                          \
+  [[maybe_unused]] const bool al_registered_##ident = ::al::register_kernel(        \
+      ::al::KernelInfo __VA_ARGS__, AL_CPU_CAPABILITY_CODE, AL_CPU_DTYPES);         \
   }

@@ -49,7 +49,16 @@ struct KernelObject {
   PyObject_HEAD
   vectorcallfunc vectorcall;
   const KernelInfo* info;
+  // The registry's entry per dtype (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h); null
+  // for a fused kernel, which has one entry.
+  const KernelVariants* variants;
 };
+
+// The entry to call for dtype code `code` (a valid one: read_array checked the arrays).
+KernelFn entry_for(const KernelObject* k, int code) {
+  if (k->variants && code >= 0 && code < kNumDTypes) return k->variants->fn[code];
+  return k->info->fn;
+}
 
 // bfloat16 arrays are of ml_dtypes.bfloat16, a user dtype whose type number NumPy hands out
 // when ml_dtypes registers it: looked up once, on the first array of a user dtype (the GIL is
@@ -329,13 +338,12 @@ bool check_overlap(const KernelInfo& info, PyArrayObject* const* arrays) {
 // the entry's code, or kInterrupted with the exception (KeyboardInterrupt) set.
 constexpr int kInterrupted = -100;
 
-int run_without_gil(const KernelInfo& info, int code, const TensorRef* refs,
-                    const Scalar* scalars) {
+int run_without_gil(KernelFn fn, int code, const TensorRef* refs, const Scalar* scalars) {
   CallControl control;
   if (PyThread_get_thread_ident() == g_main_thread) control.poll = poll_signals;
   CallControl* previous = swap_call_control(&control);
   control.state = PyEval_SaveThread();
-  int rc = info.fn(code, refs, scalars);
+  int rc = fn(code, refs, scalars);
   PyEval_RestoreThread(static_cast<PyThreadState*>(control.state));
   swap_call_control(previous);
   return control.stop.load() ? kInterrupted : rc;
@@ -427,8 +435,9 @@ PyObject* kernel_vectorcall(PyObject* self, PyObject* const* args, size_t nargsf
   } else if (stream_active() && !stream_synchronize()) {
     return nullptr;  // a call that does not queue reads results the stream has yet to write
   }
-  int rc = work >= kReleaseGilElements ? run_without_gil(info, code, refs, scalars)
-                                       : info.fn(code, refs, scalars);
+  KernelFn fn = entry_for(reinterpret_cast<const KernelObject*>(self), code);
+  int rc = work >= kReleaseGilElements ? run_without_gil(fn, code, refs, scalars)
+                                       : fn(code, refs, scalars);
   if (rc == kInterrupted) return nullptr;
   if (rc == kIndexChanged) {
     PyErr_Format(PyExc_RuntimeError,
@@ -523,6 +532,27 @@ PyGetSetDef kernel_getset[] = {
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
 
+// kernel.cpu_capability(code): which variant a call with dtype code `code` runs.
+PyObject* kernel_cpu_capability(PyObject* self, PyObject* arg) {
+  const auto* k = reinterpret_cast<const KernelObject*>(self);
+  long code = PyLong_Check(arg) ? PyLong_AsLong(arg) : -1;
+  if (code == -1 && PyErr_Occurred()) return nullptr;
+  if (code < 0 || code >= kNumDTypes) {
+    PyErr_Format(PyExc_ValueError, "%s.cpu_capability: expected a dtype code 0..%d, got %R",
+                 k->info->name, kNumDTypes - 1, arg);
+    return nullptr;
+  }
+  int c = k->variants ? k->variants->capability[code] : AL_CPU_DEFAULT_CODE;
+  return PyUnicode_FromString(kCpuCapabilityNames[c]);
+}
+
+PyMethodDef kernel_methods[] = {
+    {"cpu_capability", kernel_cpu_capability, METH_O,
+     "cpu_capability(dtype_code) -> 'default', 'avx2' or 'avx512': the variant of the kernel's "
+     "code a call with that dtype runs."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
 PyTypeObject KernelType = {
     PyVarObject_HEAD_INIT(nullptr, 0)
 };
@@ -550,6 +580,7 @@ int add_kernel_type(PyObject* module) {
   KernelType.tp_call = PyVectorcall_Call;
   KernelType.tp_repr = kernel_repr;
   KernelType.tp_getset = kernel_getset;
+  KernelType.tp_methods = kernel_methods;
   if (PyType_Ready(&KernelType) < 0) return -1;
   Py_INCREF(&KernelType);
   if (PyModule_AddObject(module, "Kernel", reinterpret_cast<PyObject*>(&KernelType)) < 0) {
@@ -564,6 +595,7 @@ PyObject* make_kernel(const KernelInfo* info) {
   if (!k) return nullptr;
   k->vectorcall = kernel_vectorcall;
   k->info = info;
+  k->variants = kernel_variants(info);
   return reinterpret_cast<PyObject*>(k);
 }
 

@@ -16,7 +16,9 @@
 
 #include "softmax.h"
 
-namespace al::layer_norm {
+namespace al {
+AL_CPU_BEGIN
+namespace layer_norm {
 
 using ::al::sparse::at;
 using ::al::sparse::at2;
@@ -100,4 +102,6 @@ struct Kernel {
   }
 };
 
-}  // namespace al::layer_norm
+}  // namespace layer_norm
+AL_CPU_END
+}  // namespace al

@@ -14,7 +14,9 @@
 
 #include "layer_norm.h"
 
-namespace al::layer_norm_backward {
+namespace al {
+AL_CPU_BEGIN
+namespace layer_norm_backward {
 
 using ::al::sparse::at2;
 
@@ -83,4 +85,6 @@ struct Kernel {
   }
 };
 
-}  // namespace al::layer_norm_backward
+}  // namespace layer_norm_backward
+AL_CPU_END
+}  // namespace al

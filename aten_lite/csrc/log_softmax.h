@@ -16,7 +16,9 @@
 #include "scalar_math.h"
 #include "sparse_common.h"
 
-namespace al::log_softmax {
+namespace al {
+AL_CPU_BEGIN
+namespace log_softmax {
 
 using ::al::sparse::at2;
 
@@ -141,4 +143,6 @@ struct Kernel {
   }
 };
 
-}  // namespace al::log_softmax
+}  // namespace log_softmax
+AL_CPU_END
+}  // namespace al

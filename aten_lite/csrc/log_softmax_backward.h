@@ -8,7 +8,9 @@
 
 #include "log_softmax.h"
 
-namespace al::log_softmax_backward {
+namespace al {
+AL_CPU_BEGIN
+namespace log_softmax_backward {
 
 using ::al::sparse::at2;
 
@@ -51,4 +53,6 @@ struct Kernel {
   }
 };
 
-}  // namespace al::log_softmax_backward
+}  // namespace log_softmax_backward
+AL_CPU_END
+}  // namespace al

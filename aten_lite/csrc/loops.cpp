@@ -384,7 +384,62 @@ void outer_tiled(const Geometry<NT>& g, int64_t elem, InnerFn inner, const void*
   }
 }
 
+template <int NT>
+int run_elementwise(const TensorRef* t, int64_t out_size, int64_t in_size, InnerFn inner,
+                    const void* f) {
+  constexpr int N = NT - 1;
+  Geometry<NT> g;
+  if (!build<NT>(t, g)) return kPathContiguous;
+  if (g.nd == 0) {  // one element: every dim had size 1
+    int64_t unit[NT];
+    for (int k = 0; k < NT; ++k) unit[k] = k == 0 ? out_size : in_size;
+    inner(f, 1, g.base, unit);
+    return kPathContiguous;
+  }
+  if (g.nd == 1) {
+    const int64_t* s = g.stride[0];
+    bool contiguous = s[0] == out_size;
+    bool scalar_operand = false;
+    for (int k = 1; k <= N; ++k) {
+      contiguous &= s[k] == 0 || s[k] == in_size;
+      scalar_operand |= s[k] == 0;
+    }
+    bool stream = contiguous && g.numel * out_size >= kStreamBytes;
+    parallel_range(g.numel, kGrain, [&](int64_t b, int64_t e) {
+      char* p[NT];
+      for (int k = 0; k < NT; ++k) p[k] = g.base[k] + b * s[k];
+      if (stream) {
+        outer_streamed<NT>(e - b, out_size, in_size, inner, f, p, s);
+      } else {
+        inner(f, e - b, p, s);
+      }
+    }, kLineElements);
+    if (contiguous) return scalar_operand ? kPathScalarOperand : kPathContiguous;
+    return kPathStrided;
+  }
+  if (wants_tiles(g)) {
+    int64_t r = g.size[g.nd - 2], c = g.size[g.nd - 1];
+    int64_t tiles = g.numel / (r * c) * ((r + kTile - 1) / kTile) * ((c + kTile - 1) / kTile);
+    int64_t grain = std::max<int64_t>(1, kGrain / (kTile * kTile));
+    parallel_range(tiles, grain, [&](int64_t b, int64_t e) {
+      outer_tiled<NT>(g, in_size, inner, f, b, e);
+    });
+    return kPathStrided;
+  }
+  if (wants_rows(g, out_size, in_size)) {
+    parallel_range(g.numel, kGrain, [&](int64_t b, int64_t e) {
+      outer_rows<NT>(g, out_size, in_size, inner, f, b, e);
+    }, kLineElements);
+    return kPathStrided;
+  }
+  parallel_range(g.numel, kGrain, [&](int64_t b, int64_t e) {
+    outer_strided<NT>(g, inner, f, b, e);
+  }, kLineElements);
+  return kPathStrided;
+}
+
 #define AL_OUTER_LOOPS(NT)                                                                 \
+  template int run_elementwise<NT>(const TensorRef*, int64_t, int64_t, InnerFn, const void*); \
   template void outer_strided<NT>(const Geometry<NT>&, InnerFn, const void*, int64_t,      \
                                   int64_t);                                                \
   template void outer_tiled<NT>(const Geometry<NT>&, int64_t, InnerFn, const void*, int64_t, \

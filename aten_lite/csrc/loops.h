@@ -27,6 +27,10 @@ namespace al {
 
 namespace loops_detail {
 
+// The op's loops are compiled into each capability's code (Note [CPU capability variants] in
+// cpu_capability.h); the type-erased outer loops below them are compiled once, in loops.cpp.
+AL_CPU_BEGIN
+
 // The loop GCC vectorises: unit strides, restrict pointers, the functor copied into a local so
 // its captured scalars stay in registers. Exact aliasing of out with an input (in-place ops) is
 // fine: each element is read before it is written, in the same iteration.
@@ -98,15 +102,19 @@ void run_inner(int64_t n, const F& f, char* const* p, const int64_t* s) {
 // on neither the op nor the dtype, only on the operand count and the element sizes; they reach
 // the op through InnerFn, one run of the innermost dim (or one block) at a time. So
 // they are compiled once, in loops.cpp, instead of once per (op, dtype) in every kernel file:
-// that halved the compile time of an elementwise op (of a clean build). The inner run,
+// that halved the compile time of an elementwise op (of a clean build). So is the choice among
+// them and the thread split (run_elementwise): a kernel file holds only its inner runs, which
+// is also all that is compiled again for each capability (Note [CPU capability variants]). The inner run,
 // where the time goes, is still the op's own loop (run_inner), and each call of it covers a
 // whole inner run or tile row, so the indirect call is noise.
-using InnerFn = void (*)(const void* f, int64_t n, char* const* p, const int64_t* s);
-
 template <class Out, class S, int N, class F>
 void inner_thunk(const void* f, int64_t n, char* const* p, const int64_t* s) {
   run_inner<Out, S, N>(n, *static_cast<const F*>(f), p, s);
 }
+
+AL_CPU_END
+
+using InnerFn = void (*)(const void* f, int64_t n, char* const* p, const int64_t* s);
 
 // The inner run for a large contiguous out (elements of out_size bytes, inputs of in_size):
 // blocks are computed into an L1 buffer and copied out with streaming stores (see stream.h);
@@ -119,6 +127,8 @@ void outer_streamed(int64_t n, int64_t out_size, int64_t in_size, InnerFn inner,
 // Flat positions [b, e) of g in row-major order, one inner run at a time.
 template <int NT>
 void outer_strided(const Geometry<NT>& g, InnerFn inner, const void* f, int64_t b, int64_t e);
+
+AL_CPU_BEGIN
 
 // Operand k walks the two innermost dims in the opposite order to out (the a of a.T + b).
 template <int NT>
@@ -151,7 +161,7 @@ bool wants_tiles(const Geometry<NT>& g) {
 // inner dims (rows may be cut), and out is written with plain stores even when large: streaming
 // these chunks (as the 1-d path streams) measured ~1.4x slower here.
 // Elementwise results do not depend on how runs are cut, except for the libmvec functions
-// (Note [Vector math] in scalar_math.h), whose vector and scalar versions may differ in the last
+// (Note [Vector math] in aten_lite/csrc/scalar_math.h), whose vector and scalar versions may differ in the last
 // bit: an element meets the scalar one only in the tail of a run. Rows shorter than
 // kRowsMinCols therefore keep their own runs, all tail, as torch's loops also run them:
 // x.unsqueeze(-1).pow(p) with p = [1, 2, 3] (tests/programs/poly_fit.py) then gives torch's bits,
@@ -176,6 +186,8 @@ bool wants_rows(const Geometry<NT>& g, int64_t out_size, int64_t in_size) {
   return true;
 }
 
+AL_CPU_END
+
 // Flat positions [b, e) of g when wants_rows(g).
 template <int NT>
 void outer_rows(const Geometry<NT>& g, int64_t out_size, int64_t in_size, InnerFn inner,
@@ -193,8 +205,17 @@ void outer_tiled(const Geometry<NT>& g, int64_t elem, InnerFn inner, const void*
 template <int NT>
 bool build(const TensorRef* t, Geometry<NT>& g);
 
+// The elementwise loop of t[0..NT) (out first; elements of out_size and in_size bytes) around
+// the op's inner run `inner` of its functor f: geometry, threads, and the loop above
+// (contiguous, tiled, rows, strided) that suits the operands. Returns the path code.
+template <int NT>
+int run_elementwise(const TensorRef* t, int64_t out_size, int64_t in_size, InnerFn inner,
+                    const void* f);
+
 // Compiled in loops.cpp for every operand count (Note [Type-erased outer loops]).
 #define AL_OUTER_LOOPS(NT)                                                                   \
+  extern template int run_elementwise<NT>(const TensorRef*, int64_t, int64_t, InnerFn,      \
+                                          const void*);                                      \
   extern template void outer_strided<NT>(const Geometry<NT>&, InnerFn, const void*, int64_t, \
                                          int64_t);                                           \
   extern template void outer_tiled<NT>(const Geometry<NT>&, int64_t, InnerFn, const void*,   \
@@ -212,61 +233,16 @@ AL_OUTER_LOOPS(17)
 
 }  // namespace loops_detail
 
+AL_CPU_BEGIN
+
 // Runs f over the operands t[0] (out, element type Out) and t[1..N] (element type S), which
-// broadcast to out. Returns the path code (Note [Kernel path codes]).
+// broadcast to out. Returns the path code (Note [Kernel path codes]). Everything but the op's
+// inner run is run_elementwise's, compiled once in loops.cpp (Note [Type-erased outer loops]).
 template <class Out, class S, int N, class F>
 int elementwise(const TensorRef* t, const F& f) {
   static_assert(N >= 1, "an elementwise kernel needs at least one tensor input");
-  using namespace loops_detail;
-  Geometry<N + 1> g;
-  if (!build<N + 1>(t, g)) return kPathContiguous;
-  if (g.nd == 0) {  // one element: every dim had size 1
-    int64_t unit[N + 1];
-    for (int k = 0; k <= N; ++k) unit[k] = k == 0 ? sizeof(Out) : sizeof(S);
-    run_inner<Out, S, N>(1, f, g.base, unit);
-    return kPathContiguous;
-  }
-  if (g.nd == 1) {
-    const int64_t* s = g.stride[0];
-    bool contiguous = s[0] == static_cast<int64_t>(sizeof(Out));
-    bool scalar_operand = false;
-    for (int k = 1; k <= N; ++k) {
-      contiguous &= s[k] == 0 || s[k] == static_cast<int64_t>(sizeof(S));
-      scalar_operand |= s[k] == 0;
-    }
-    bool stream = contiguous && g.numel * static_cast<int64_t>(sizeof(Out)) >= kStreamBytes;
-    parallel_range(g.numel, kGrain, [&](int64_t b, int64_t e) {
-      char* p[N + 1];
-      for (int k = 0; k <= N; ++k) p[k] = g.base[k] + b * s[k];
-      if (stream) {
-        outer_streamed<N + 1>(e - b, sizeof(Out), sizeof(S), &inner_thunk<Out, S, N, F>, &f, p,
-                              s);
-      } else {
-        run_inner<Out, S, N>(e - b, f, p, s);
-      }
-    }, kLineElements);
-    if (contiguous) return scalar_operand ? kPathScalarOperand : kPathContiguous;
-    return kPathStrided;
-  }
-  if (wants_tiles(g)) {
-    int64_t r = g.size[g.nd - 2], c = g.size[g.nd - 1];
-    int64_t tiles = g.numel / (r * c) * ((r + kTile - 1) / kTile) * ((c + kTile - 1) / kTile);
-    int64_t grain = std::max<int64_t>(1, kGrain / (kTile * kTile));
-    parallel_range(tiles, grain, [&](int64_t b, int64_t e) {
-      outer_tiled<N + 1>(g, sizeof(S), &inner_thunk<Out, S, N, F>, &f, b, e);
-    });
-    return kPathStrided;
-  }
-  if (wants_rows(g, sizeof(Out), sizeof(S))) {
-    parallel_range(g.numel, kGrain, [&](int64_t b, int64_t e) {
-      outer_rows<N + 1>(g, sizeof(Out), sizeof(S), &inner_thunk<Out, S, N, F>, &f, b, e);
-    }, kLineElements);
-    return kPathStrided;
-  }
-  parallel_range(g.numel, kGrain, [&](int64_t b, int64_t e) {
-    outer_strided<N + 1>(g, &inner_thunk<Out, S, N, F>, &f, b, e);
-  }, kLineElements);
-  return kPathStrided;
+  return loops_detail::run_elementwise<N + 1>(t, sizeof(Out), sizeof(S),
+                                              &loops_detail::inner_thunk<Out, S, N, F>, &f);
 }
 
 // The kernel struct of a generated elementwise op (generated/csrc/<op>.cpp), which
@@ -289,5 +265,7 @@ struct Elementwise {
     return elementwise<std::conditional_t<BoolOut, bool, S>, S, NTensors>(t, f);
   }
 };
+
+AL_CPU_END
 
 }  // namespace al

@@ -114,6 +114,37 @@ PyObject* py_kernel_at(PyObject*, PyObject* arg) {
   return make_kernel(info);
 }
 
+PyObject* py_get_cpu_capability(PyObject*, PyObject*) {
+  return PyUnicode_FromString(kCpuCapabilityNames[cpu_capability()]);
+}
+
+// (name, ...) of the capabilities in a bit set, in increasing order.
+PyObject* capability_tuple(unsigned bits) {
+  PyObject* list = PyList_New(0);
+  if (!list) return nullptr;
+  for (int c = 0; c < kNumCpuCapabilities; ++c) {
+    if (!(bits >> c & 1u)) continue;
+    PyObject* s = PyUnicode_FromString(kCpuCapabilityNames[c]);
+    if (!s || PyList_Append(list, s) < 0) {
+      Py_XDECREF(s);
+      Py_DECREF(list);
+      return nullptr;
+    }
+    Py_DECREF(s);
+  }
+  PyObject* t = PyList_AsTuple(list);
+  Py_DECREF(list);
+  return t;
+}
+
+PyObject* py_cpu_capabilities(PyObject*, PyObject*) {
+  return capability_tuple(supported_cpu_capabilities() & compiled_capabilities());
+}
+
+PyObject* py_compiled_capabilities(PyObject*, PyObject*) {
+  return capability_tuple(compiled_capabilities());
+}
+
 PyMethodDef methods[] = {
     {"get_kernel", get_kernel, METH_O,
      "get_kernel(name) -> Kernel for the op full name ('add.Tensor'); KeyError when absent."},
@@ -138,6 +169,13 @@ PyMethodDef methods[] = {
      METH_FASTCALL, "randint_fill(capsule, out, off, rng): NumPy's int64 integers() draws (random_draw.h)."},
     {"_kernel_at", py_kernel_at, METH_O,
      "_kernel_at(address) -> Kernel for a fused kernel's KernelInfo (jit_api.h); private."},
+    {"get_cpu_capability", py_get_cpu_capability, METH_NOARGS,
+     "get_cpu_capability() -> 'default', 'avx2' or 'avx512': the kernel variant this process "
+     "runs (AL_CPU_CAPABILITY forces one)."},
+    {"cpu_capabilities", py_cpu_capabilities, METH_NOARGS,
+     "cpu_capabilities() -> the capabilities this CPU and this build both have, narrowest first."},
+    {"compiled_capabilities", py_compiled_capabilities, METH_NOARGS,
+     "compiled_capabilities() -> the kernel variants this build has, narrowest first."},
     {nullptr, nullptr, 0, nullptr},
 };
 
@@ -175,6 +213,14 @@ bool check_registry() {
 PyMODINIT_FUNC PyInit__C(void) {
   import_array();
   if (!al::check_registry()) return nullptr;
+  // Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h: chosen once, before any kernel runs.
+  std::string error;
+  int capability = al::select_cpu_capability(&error);
+  if (capability < 0) {
+    PyErr_Format(PyExc_ImportError, "aten_lite._C: %s", error.c_str());
+    return nullptr;
+  }
+  al::use_cpu_capability(capability);
   PyObject* m = PyModule_Create(&al::module_def);
   if (!m) return nullptr;
   PyObject* names = al::dtype_names_tuple();

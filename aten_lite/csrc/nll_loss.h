@@ -15,7 +15,9 @@
 
 #include "sparse_common.h"
 
-namespace al::nll_loss {
+namespace al {
+AL_CPU_BEGIN
+namespace nll_loss {
 
 using ::al::sparse::at;
 using ::al::sparse::at2;
@@ -77,4 +79,6 @@ struct Kernel {
   }
 };
 
-}  // namespace al::nll_loss
+}  // namespace nll_loss
+AL_CPU_END
+}  // namespace al

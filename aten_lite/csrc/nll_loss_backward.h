@@ -16,7 +16,9 @@
 
 #include "nll_loss.h"
 
-namespace al::nll_loss_backward {
+namespace al {
+AL_CPU_BEGIN
+namespace nll_loss_backward {
 
 using ::al::sparse::at;
 using ::al::sparse::at2;
@@ -72,4 +74,6 @@ struct Kernel {
   }
 };
 
-}  // namespace al::nll_loss_backward
+}  // namespace nll_loss_backward
+AL_CPU_END
+}  // namespace al

@@ -2,7 +2,7 @@
 //
 // The kernel is called as kernel(dtype, out, inp): the Python runtime has permuted inp so the
 // reduced dims are its last inp.ndim - out.ndim dims, and out holds the kept ones (keepdim is
-// a view taken in Python). Three loops, numbered as Note [Kernel path codes] in loops.h:
+// a view taken in Python). Three loops, numbered as Note [Kernel path codes] in aten_lite/csrc/loops.h:
 //   0  the reduced elements of each output are one contiguous run: many-lane block loop, or,
 //      for short runs, kAcross outputs at a time (Note [Short runs fold across outputs]);
 //   1  they are not, but neighbouring outputs are neighbours in inp (a sum over dim 0):
@@ -51,6 +51,11 @@
 namespace al {
 
 namespace reduce_detail {
+
+// The loops are compiled into each capability's code (Note [CPU capability variants] in
+// aten_lite/csrc/cpu_capability.h); plan_reduction, below them, once, in loops.cpp. The lanes
+// and block sizes (reduce_lanes.h) are shared with fused kernels.
+AL_CPU_BEGIN
 
 // Folds n contiguous elements into the lanes acc[0..L): independent lanes the compiler keeps
 // in vector registers. kFar: the input comes from DRAM (see kFarBytes).
@@ -275,14 +280,18 @@ inline int64_t row_block(int64_t inner, int64_t outer, int64_t m) {
   return (block + 63) / 64 * 64;
 }
 
+AL_CPU_END
+
 // g = out (operand 0) and inp (operand 1) with the kept dims first (`kept` of them, sorted by
 // out's strides and merged) and the reduced dims after (sorted by inp's, merged); numel_out
 // outputs of m reduced elements each (m = 0: empty input). False when there are no outputs.
-// Compiled once, in loops.cpp (Note [Type-erased outer loops] in loops.h).
+// Compiled once, in loops.cpp (Note [Type-erased outer loops] in aten_lite/csrc/loops.h).
 bool plan_reduction(const TensorRef* t, Geometry<2>& g, int& kept, int64_t& numel_out,
                     int64_t& m);
 
 }  // namespace reduce_detail
+
+AL_CPU_BEGIN
 
 // out (t[0]) = the reduction R over the trailing t[1].ndim - t[0].ndim dims of t[1].
 template <class R, class S>
@@ -368,5 +377,7 @@ struct Reduction {
     return reduce<R<S>, S>(t);
   }
 };
+
+AL_CPU_END
 
 }  // namespace al

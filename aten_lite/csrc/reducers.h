@@ -12,6 +12,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "cpu_capability.h"
 #include "dtype.h"
 
 namespace al {
@@ -30,6 +31,9 @@ template <class S>
 using wide_out_t = std::conditional_t<is_int_like<S>, int64_t, S>;
 
 }  // namespace reduce_detail
+
+// Compiled into each capability's code (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h).
+AL_CPU_BEGIN
 
 template <class S> struct SumReducer {
   using C = compute_t<S>;
@@ -119,5 +123,7 @@ template <class S, bool kAll> struct LogicalReducer {
 
 template <class S> using AllReducer = LogicalReducer<S, true>;
 template <class S> using AnyReducer = LogicalReducer<S, false>;
+
+AL_CPU_END
 
 }  // namespace al

@@ -20,6 +20,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "cpu_capability.h"
 #include "dtype.h"
 
 // Note [Vector math]: glibc's libmvec has SIMD versions of the C library's transcendental
@@ -53,7 +54,10 @@ extern "C" double pow(double, double) noexcept __attribute__((simd("notinbranch"
 extern "C" float powf(float, float) noexcept __attribute__((simd("notinbranch")));
 #endif
 
-namespace al::math {
+namespace al {
+// Compiled into each capability's code (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h).
+AL_CPU_BEGIN
+namespace math {
 
 namespace detail {
 
@@ -143,20 +147,23 @@ AL_REAL_UNARY(tanh)
 // (x*2+y).relu().exp().sum(), which made it compute-bound. Method:
 //   * k = round(x * log2(e)) by the 1.5*2^23 shifter: t's low mantissa bits hold k (read from its
 //     bits, so no float-to-int conversion of NaN or inf is ever made);
-//   * r = x - k*ln2 in two steps (Cody-Waite), |r| <= ln2/2: with a fused multiply-add, k*ln2_hi
-//     is exact inside it (ln2_hi = float(ln2)); without, ln2_hi keeps 15 significant bits so
-//     k*ln2_hi and x - k*ln2_hi are exact for |k| < 512. Only the ln2_lo step rounds;
+//   * r = x - k*ln2 in two steps (Cody-Waite), |r| <= ln2/2: ln2_hi keeps 15 significant bits
+//     so k*ln2_hi and x - k*ln2_hi are exact for |k| < 512. Only the ln2_lo step rounds;
 //   * e^r = 1 + r + r^2 q(r), q a degree-4 fit of (e^r - 1 - r)/r^2 (relative error 3.7e-9 with
 //     the coefficients rounded to float), fitted in float64 with numpy: least squares on
-//     Chebyshev points, reweighted toward minimax. With FMA it is 1 + r(1 + r q), one rounding
-//     per step; without, 1 + r is split exactly (Fast2Sum) so the sum rounds once, at the end;
+//     Chebyshev points, reweighted toward minimax; 1 + r is split exactly (Fast2Sum) so the
+//     sum rounds once, at the end;
 //   * times 2^k in two factors 2^(k>>1) and 2^(k - (k>>1)), each a normal float for |k| <= 252,
 //     so a subnormal result is rounded once, by the last multiply, and overflow gives +inf;
 //   * |x| > 110 is answered by selects (+inf / +0; the arithmetic there is garbage, never UB);
 //     NaN propagates through the arithmetic; exp(-0.0) = 1.
-// Checked once over all 2^32 float inputs against the float64 exp: max error 0.89 ulp with FMA
-// (-march=native), 0.79 ulp without (-march=x86-64-v2); NaN -> NaN, +inf -> +inf, -inf -> +0.
-// tests/test_ops.py checks ~1M of them against NumPy. Double exp stays on libmvec.
+// Checked once over all 2^32 float inputs against the float64 exp: max error 0.79 ulp; NaN ->
+// NaN, +inf -> +inf, -inf -> +0. tests/test_ops.py checks ~1M of them against NumPy. Double exp
+// stays on libmvec.
+// It uses no fused multiply-add, even where the target has one: then every variant of the
+// extension (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h) and every fused kernel, which
+// is compiled for the machine that runs it, gives the same bits. (A version with fused
+// multiply-adds where the target has them was within 0.89 ulp, and differed from this one.)
 namespace detail {
 inline uint32_t float_bits(float f) {
   uint32_t u;
@@ -177,22 +184,14 @@ inline float exp(float x) {
   const uint32_t k = detail::float_bits(t) - detail::float_bits(shifter);  // two's complement k
   const float c6 = 0x1.6a26aap-10f, c5 = 0x1.1239dep-7f, c4 = 0x1.5558eep-5f,
               c3 = 0x1.555492p-3f, c2 = 0x1.fffffcp-2f;
-#if defined(__FMA__)
-  // k*ln2_hi is exact inside the fused multiply-add, so ln2_hi is float(ln2) in full and r
-  // rounds once; p = 1 + r(1 + r q) rounds once per step.
-  const float r = std::fma(-kf, -0x1.05c61p-29f, std::fma(-kf, 0x1.62e430p-1f, x));
-  const float q = std::fma(std::fma(std::fma(std::fma(c6, r, c5), r, c4), r, c3), r, c2);
-  const float p = std::fma(r, std::fma(r, q, 1.0f), 1.0f);
-#else
-  // Without a fused multiply-add: a 15-bit ln2_hi keeps k*ln2_hi and x - k*ln2_hi exact, and
-  // 1 + r is split exactly (Fast2Sum) so the sum rounds once, at the end.
+  // A 15-bit ln2_hi keeps k*ln2_hi and x - k*ln2_hi exact, and 1 + r is split exactly
+  // (Fast2Sum) so the sum rounds once, at the end.
   const float r1 = x - kf * 0x1.62e4p-1f;  // exact
   const float r = r1 - kf * 0x1.7f7d1cp-20f;
   const float q = (((c6 * r + c5) * r + c4) * r + c3) * r + c2;
   const float hi = 1.0f + r;
   const float lo = (1.0f - hi) + r;  // 1 + r == hi + lo exactly (|r| < 1)
   const float p = hi + (r * r * q + lo);
-#endif
   const uint32_t k1 = static_cast<uint32_t>(static_cast<int32_t>(k) >> 1), k2 = k - k1;
   const float y = p * detail::bits_float((k1 + 127u) << 23) * detail::bits_float((k2 + 127u) << 23);
   const float big = x > 110.0f ? __builtin_inff() : y;
@@ -329,4 +328,6 @@ template <class A, class B> inline auto floor_divide(A a, B b) {
   }
 }
 
-}  // namespace al::math
+}  // namespace math
+AL_CPU_END
+}  // namespace al

@@ -23,7 +23,9 @@
 #include "kernel_api.h"
 #include "threads.h"
 
-namespace al::scan {
+namespace al {
+AL_CPU_BEGIN
+namespace scan {
 
 // Lines scanned side by side: their accumulators stay in L1.
 constexpr int64_t kLanes = 1024;
@@ -207,4 +209,6 @@ struct Kernel {
   }
 };
 
-}  // namespace al::scan
+}  // namespace scan
+AL_CPU_END
+}  // namespace al

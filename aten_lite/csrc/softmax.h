@@ -15,7 +15,9 @@
 
 #include "log_softmax.h"
 
-namespace al::softmax {
+namespace al {
+AL_CPU_BEGIN
+namespace softmax {
 
 using ::al::sparse::at2;
 
@@ -112,4 +114,6 @@ struct Kernel {
   }
 };
 
-}  // namespace al::softmax
+}  // namespace softmax
+AL_CPU_END
+}  // namespace al

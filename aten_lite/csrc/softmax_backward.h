@@ -10,7 +10,9 @@
 
 #include "softmax.h"
 
-namespace al::softmax_backward {
+namespace al {
+AL_CPU_BEGIN
+namespace softmax_backward {
 
 using ::al::sparse::at2;
 
@@ -65,4 +67,6 @@ struct Kernel {
   }
 };
 
-}  // namespace al::softmax_backward
+}  // namespace softmax_backward
+AL_CPU_END
+}  // namespace al

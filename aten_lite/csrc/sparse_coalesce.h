@@ -16,7 +16,9 @@
 
 #include "sparse_common.h"
 
-namespace al::sparse_coalesce {
+namespace al {
+AL_CPU_BEGIN
+namespace sparse_coalesce {
 
 using ::al::sparse::at;
 using ::al::sparse::is_1d;
@@ -131,4 +133,6 @@ struct Kernel {
   }
 };
 
-}  // namespace al::sparse_coalesce
+}  // namespace sparse_coalesce
+AL_CPU_END
+}  // namespace al

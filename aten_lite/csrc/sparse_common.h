@@ -12,7 +12,9 @@
 #include "kernel_api.h"
 #include "threads.h"
 
-namespace al::sparse {
+namespace al {
+AL_CPU_BEGIN
+namespace sparse {
 
 // Element i of a 1-D array, any stride.
 template <class T>
@@ -78,4 +80,6 @@ void parallel_rows(const TensorRef& rows, int64_t grain, const F& f) {
   });
 }
 
-}  // namespace al::sparse
+}  // namespace sparse
+AL_CPU_END
+}  // namespace al

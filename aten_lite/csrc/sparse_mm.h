@@ -16,7 +16,9 @@
 
 #include "sparse_common.h"
 
-namespace al::sparse_mm {
+namespace al {
+AL_CPU_BEGIN
+namespace sparse_mm {
 
 using ::al::sparse::at;
 using ::al::sparse::at2;
@@ -115,4 +117,6 @@ struct Kernel {
   }
 };
 
-}  // namespace al::sparse_mm
+}  // namespace sparse_mm
+AL_CPU_END
+}  // namespace al

@@ -15,7 +15,9 @@
 
 #include "sparse_common.h"
 
-namespace al::sparse_sampled_mm {
+namespace al {
+AL_CPU_BEGIN
+namespace sparse_sampled_mm {
 
 using ::al::sparse::at;
 using ::al::sparse::at2;
@@ -85,4 +87,6 @@ struct Kernel {
   }
 };
 
-}  // namespace al::sparse_sampled_mm
+}  // namespace sparse_sampled_mm
+AL_CPU_END
+}  // namespace al

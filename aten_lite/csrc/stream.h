@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "cpu_capability.h"
+
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
 #define AL_HAVE_STREAM 1
@@ -18,6 +20,9 @@
 #endif
 
 namespace al {
+
+// Compiled into each capability's code (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h).
+AL_CPU_BEGIN
 
 // Outputs at least this large (bytes, per call) are written with streaming stores.
 constexpr int64_t kStreamBytes = int64_t{16} << 20;
@@ -54,5 +59,7 @@ inline void stream_fence() {
   _mm_sfence();
 #endif
 }
+
+AL_CPU_END
 
 }  // namespace al

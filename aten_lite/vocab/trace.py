@@ -1,8 +1,9 @@
 """``al.trace_dispatch()``: watch each op's journey through the dispatcher.
 
 Each dispatch inside the block adds a ``DispatchRecord``: the op and overload, the key chosen
-and the keys it was chosen from, the kernel that ran, the dtype branch the C++ kernel took, and
-whether its fast (contiguous) path ran. Ops that a kernel calls (a composite decomposition, or
+and the keys it was chosen from, the kernel that ran, the dtype branch the C++ kernel took,
+which variant of its code ran (``cpu_capability``: 'default', 'avx2' or 'avx512', see
+docs/CPU_CAPABILITY.md), and whether its fast (contiguous) path ran. Ops that a kernel calls (a composite decomposition, or
 the backend call below an autograd kernel) appear nested, with a larger ``depth``.
 
 >>> import aten_lite as al
@@ -80,6 +81,9 @@ class DispatchRecord:
     path: int | None = None  # the C++ kernel's path code (Note [Kernel path codes])
     backward: bool = False  # dispatched by the autograd engine's backward pass
     queued: bool = False  # its kernel work went to the instruction stream (docs/ASYNC.md)
+    # The variant of the C++ kernel's code that ran ('default', 'avx2', 'avx512'; None: no C++
+    # kernel, or one that does not say). Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h.
+    cpu_capability: str | None = None
 
     @property
     def fast_path(self) -> bool | None:
@@ -108,13 +112,13 @@ class DispatchTrace:
         return [r.op for r in self.records]
 
     def __str__(self) -> str:
-        head = ("op", "pass", "key", "from keys", "kernel", "dtype", "path")
+        head = ("op", "pass", "key", "from keys", "kernel", "dtype", "cpu", "path")
         rows = [head]
         for r in self.records:
             path = "queued" if r.queued else "-" if r.path is None else \
                 PATHS.get(r.path, str(r.path))
             rows.append(("  " * r.depth + r.op, "backward" if r.backward else "forward", r.key, ", ".join(r.keys), r.kernel,
-                         r.dtype or "-", path))
+                         r.dtype or "-", r.cpu_capability or "-", path))
         widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
         lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]
         lines.insert(1, "  ".join("-" * w for w in widths))
@@ -156,13 +160,18 @@ def close_record(record: DispatchRecord) -> None:
         trace._open.pop()
 
 
-def note(dtype: str, path: int | None) -> None:
+def note(dtype: str, path: int | None, kernel=None, code: int | None = None) -> None:
     """Called by a kernel after its C++ call: the dtype branch and the path code it took
-    (None when the work was not a C++ kernel's, e.g. NumPy's matmul)."""
+    (None when the work was not a C++ kernel's, e.g. NumPy's matmul); ``kernel`` and ``code``,
+    the C++ kernel called and the dtype code it was called with, tell which variant of its code
+    ran."""
     trace = active
     if trace is not None and trace._open:
         record = trace._open[-1]
         record.dtype = dtype
         record.path = path
+        variant = getattr(kernel, "cpu_capability", None)
+        if variant is not None and code is not None:
+            record.cpu_capability = variant(code)
     if _profiling.active is not None:
         _profiling.note(dtype, path)

@@ -5,7 +5,10 @@
     (('generated/csrc/relu.cpp',), True)
 
 Each ``aten_lite/csrc/*.cpp`` and ``generated/csrc/*.cpp`` compiles to its own object file,
-cached under ``build/al_objs/`` by a hash of what decides its content (Note [Object cache key]);
+for the portable baseline (x86-64-v2 on x86-64), and the kernel loops (VARIANT_SOURCES) to one
+more per wider capability, AVX2 and AVX-512, that the module picks from at import (Note [CPU
+capability variants] in aten_lite/csrc/cpu_capability.h); objects are
+cached under ``build/al_objs/`` by a hash of what decides their content (Note [Object cache key]);
 sources run through the compiler in parallel, and the shared library is relinked only when the
 set of objects changed, into a temporary name moved over the old one, so a failed or
 interrupted build never leaves a broken module.
@@ -74,6 +77,7 @@ Two CPUs that resolve alike share objects; any difference in the target gives ne
 from __future__ import annotations
 
 import concurrent.futures
+import fnmatch
 import functools
 import hashlib
 import os
@@ -91,6 +95,15 @@ from pathlib import Path
 
 SOURCE_DIRS = ("aten_lite/csrc", "generated/csrc")
 OBJECT_DIR = "build/al_objs"
+# Note [CPU capability variants] (aten_lite/csrc/cpu_capability.h): the sources compiled once
+# per capability (the kernel loops); every other source is compiled once, for the baseline.
+VARIANT_SOURCES = ("generated/csrc/*.cpp", "aten_lite/csrc/lstm_recurrence.cpp")
+# x86-64: the baseline every object is compiled for, and each wider capability's flags (its
+# code, AL_CPU_*_CODE in cpu_capability.h, is its index + 1). Other architectures compile for
+# the compiler's default target only (aarch64: NEON is part of it).
+X86_BASELINE = ("-march=x86-64-v2",)
+X86_VARIANTS = (("avx2", ("-march=x86-64-v3",)),
+                ("avx512", ("-march=x86-64-v4",)))
 # Note [Unity objects]: below this many missing kernel objects, each compiles alone; groups per
 # compiler process otherwise (a few, so that unequal groups still balance).
 UNITY_MIN = 8
@@ -134,6 +147,8 @@ class Unit:
     source: str  # path relative to the repository root: names the object and its messages
     file: Path  # where the text is read from now: the source itself, or its staged copy
     obj: Path  # cached object file (absolute)
+    flags: tuple[str, ...] = ()  # compile flags of its capability variant, after the toolchain's
+    level: int = 0  # its capability's code: the link takes objects in increasing level
 
 
 @dataclass(frozen=True)
@@ -177,21 +192,43 @@ def compile_objects(repo_root: str | os.PathLike[str],
     finds every object already built. ``unity``: Note [Unity objects].
     """
     root = Path(repo_root).resolve()
-    tools = toolchain(root)
+    tools = extension_toolchain(root)
     staged = Path(generated_csrc).resolve() if generated_csrc is not None else None
     units = _units(root, tools, staged)
     _, covered = _groups(root / tools.objdir, units)
     todo = [u for u in units if u.obj.name not in covered and not u.obj.exists()]
     kernels = [u for u in todo if u.source.startswith("generated/")]
-    if unity and len(kernels) >= UNITY_MIN:
-        groups = _plan_groups(kernels, max(1, jobs) * UNITY_GROUPS_PER_JOB)
-        singles = [u for u in todo if u not in kernels]
-        failed = _compile_all(root, tools, [*groups, *singles], jobs, verbose, raise_errors=False)
+    # Note [Unity objects]: a group holds kernels of one capability variant (one set of flags).
+    variants = sorted({u.flags for u in kernels})
+    grouped = [[u for u in kernels if u.flags == f] for f in variants]
+    grouped = [g for g in grouped if unity and len(g) >= UNITY_MIN]
+    if grouped:
+        groups = [g for members in grouped
+                  for g in _plan_groups(members, max(1, jobs) * UNITY_GROUPS_PER_JOB)]
+        in_groups = {u.obj for members in grouped for u in members}
+        singles = [u for u in todo if u.obj not in in_groups]
+        # The largest tasks first, so the last ones to finish are short (a clean build's wall
+        # time is the longest job's).
+        tasks: list[Unit | tuple[Unit, ...]] = [*groups, *singles]
+        tasks.sort(key=lambda task: -_task_size(task))
+        failed = _compile_all(root, tools, tasks, jobs, verbose, raise_errors=False)
         retry = [u for task in failed for u in (task if isinstance(task, tuple) else (task,))]
         _compile_all(root, tools, retry, jobs, verbose)
     else:
         _compile_all(root, tools, todo, jobs, verbose)
-    return units, tuple(u.source for u in todo)
+    return units, _sources(todo)
+
+
+def _sources(units: Sequence[Unit]) -> tuple[str, ...]:
+    """The sources of ``units``, each once (a source has an object per capability variant)."""
+    return tuple(dict.fromkeys(u.source for u in units))
+
+
+def _task_size(task: Unit | tuple[Unit, ...]) -> int:
+    """Source bytes of a compile task, standing in for its time; a wider variant compiles
+    fewer dtypes (AL_CPU_DTYPES in cpu_capability.h), counted as half."""
+    members = task if isinstance(task, tuple) else (task,)
+    return sum(u.file.stat().st_size // (2 if u.level else 1) for u in members)
 
 
 def link_extension(repo_root: str | os.PathLike[str], units: list[Unit],
@@ -200,7 +237,7 @@ def link_extension(repo_root: str | os.PathLike[str], units: list[Unit],
     """Link ``units`` into the module unless the same objects were linked there last time."""
     root = Path(repo_root).resolve()
     output = Path(output_path).resolve() if output_path is not None else default_output(root)
-    tools = toolchain(root)
+    tools = extension_toolchain(root)
     stamp = _stamp_path(root, tools, output)
     objects = _link_objects(root / tools.objdir, units)
     key = library_key(tools, objects)
@@ -216,15 +253,59 @@ def link_extension(repo_root: str | os.PathLike[str], units: list[Unit],
 def stale_objects(repo_root: str | os.PathLike[str]) -> tuple[str, ...]:
     """The sources a build would compile now (relative paths); nothing is written."""
     root = Path(repo_root).resolve()
-    tools = toolchain(root)
+    tools = extension_toolchain(root)
     units = _units(root, tools)
     _, covered = _groups(root / tools.objdir, units)
-    return tuple(u.source for u in units if u.obj.name not in covered and not u.obj.exists())
+    return _sources([u for u in units if u.obj.name not in covered and not u.obj.exists()])
 
 
-def toolchain(root: Path) -> Toolchain:
-    """Compiler and flags from the environment: CXX (default g++), AL_NATIVE=0 to build
-    without -march=native (for a library copied to another machine).
+def extension_toolchain(root: Path) -> Toolchain:
+    """The toolchain of the extension ``aten_lite._C`` and of the core objects op libraries
+    link: compiled for the baseline (x86-64-v2 on x86-64, the compiler's default elsewhere),
+    never for this machine's CPU, so the extension runs on every CPU of its architecture; its
+    kernel loops get wider variants on top (``capability_variants``, Note [CPU capability
+    variants] in aten_lite/csrc/cpu_capability.h)."""
+    return toolchain(root, native=False)
+
+
+def capability_variants(cxx: Sequence[str]) -> tuple[tuple[str, int, tuple[str, ...]], ...]:
+    """(name, code, extra compile flags) of each wider variant of the kernel loops the
+    compiler ``cxx`` targets: avx2 (x86-64-v3) and avx512 (x86-64-v4) on x86-64, none on
+    other architectures."""
+    if not target_is_x86(cxx):
+        return ()
+    return tuple((name, code, (*flags, f"-DAL_CPU_CAPABILITY={name}",
+                               f"-DAL_CPU_CAPABILITY_CODE={code}"))
+                 for code, (name, flags) in enumerate(X86_VARIANTS, start=1))
+
+
+def target_is_x86(cxx: Sequence[str]) -> bool:
+    """Whether the compiler ``cxx`` compiles for x86-64 (its ``-dumpmachine``; a cross
+    compiler answers for its target, not this machine)."""
+    return _target_machine(tuple(cxx)).startswith(("x86_64", "amd64"))
+
+
+@functools.lru_cache(maxsize=None)
+def _target_machine(cxx: tuple[str, ...]) -> str:
+    try:
+        done = subprocess.run([*cxx, "-dumpmachine"], capture_output=True, text=True,
+                              check=False, stdin=subprocess.DEVNULL)
+    except OSError:
+        return platform.machine().lower()
+    return (done.stdout.strip() or platform.machine()).lower()
+
+
+def baseline_flags(cxx: Sequence[str]) -> tuple[str, ...]:
+    """The -march words of the portable baseline: x86-64-v2 on x86-64, none elsewhere."""
+    return X86_BASELINE if target_is_x86(cxx) else ()
+
+
+def toolchain(root: Path, native: bool | None = None) -> Toolchain:
+    """Compiler and flags from the environment: CXX (default g++). ``native``: compile for this
+    machine's CPU (-march=native), as op libraries' kernels and fused kernels are, which run
+    where they are compiled; None reads AL_NATIVE (on unless AL_NATIVE=0, which builds for the
+    portable baseline, e.g. a library copied to another machine). The extension passes False
+    (``extension_toolchain``).
 
     Note [No contraction]: GCC's default for C++ is -ffp-contract=fast, which under
     -march=native turns ``a * b + c`` into one fused multiply-add, rounded once. A fused kernel
@@ -240,10 +321,11 @@ def toolchain(root: Path) -> Toolchain:
              "-fdiagnostics-color=never", "-fmax-errors=5",
              # Each operation rounds on its own (Note [No contraction]).
              "-ffp-contract=off"]
-    if os.environ.get("AL_NATIVE", "1") != "0":
-        flags.append("-march=native")
+    if native is None:
+        native = os.environ.get("AL_NATIVE", "1") != "0"
+    flags += ["-march=native"] if native else baseline_flags(cxx)
     libs = ["-pthread"]  # the kernels' own thread pool (csrc/threads.h); no OpenMP
-    if _have_libmvec():
+    if target_is_x86(cxx) and _have_libmvec():
         flags.append("-DAL_HAVE_MVEC=1")
         libs.append("-lmvec")
     extra_c, extra_ld = extra_flags()
@@ -341,9 +423,8 @@ def extra_flags() -> tuple[list[str], list[str]]:
 
 
 def _have_libmvec() -> bool:
-    """glibc >= 2.35 on x86-64 has every vector function scalar_math.h declares."""
-    if platform.machine() not in ("x86_64", "AMD64"):
-        return False
+    """glibc >= 2.35 on x86-64 has every vector function scalar_math.h declares (the caller
+    checks that the compiler targets x86-64)."""
     try:
         found = os.confstr("CS_GNU_LIBC_VERSION")  # None where the system does not say
     except (ValueError, OSError, AttributeError):  # AttributeError: no confstr (Windows)
@@ -367,22 +448,36 @@ def _compiler_version(cxx: tuple[str, ...]) -> str:
 # ---- the object cache ------------------------------------------------------------------
 
 def _units(root: Path, tools: Toolchain, staged: Path | None = None) -> list[Unit]:
+    """Every source's default object, and for the kernel loops (VARIANT_SOURCES) one object
+    per wider capability variant (``<stem>.avx2-<key>.o``)."""
     objdir = root / tools.objdir
+    wider = capability_variants(tools.cxx)
     units = []
     for d in SOURCE_DIRS:
         folder = staged if (staged is not None and d == "generated/csrc") else root / d
         for src in sorted(folder.glob("*.cpp")):
             rel = f"{d}/{src.name}"
-            digest = object_key(root, src, rel, tools)
-            units.append(Unit(rel, src, objdir / f"{rel[:-4].replace('/', '__')}-{digest}.o"))
+            stem = rel[:-4].replace("/", "__")
+            units.append(Unit(rel, src, objdir / f"{stem}-{object_key(root, src, rel, tools)}.o"))
+            if is_variant_source(rel):
+                for name, code, flags in wider:
+                    digest = object_key(root, src, rel, tools, extra=flags)
+                    units.append(Unit(rel, src, objdir / f"{stem}.{name}-{digest}.o", flags, code))
     return units
 
 
-def object_key(root: Path, src: Path, rel: str, tools: Toolchain, headers: bool = True) -> str:
+def is_variant_source(rel: str) -> bool:
+    """Whether the source ``rel`` (relative to the root) is compiled per capability."""
+    return any(fnmatch.fnmatchcase(rel, pattern) for pattern in VARIANT_SOURCES)
+
+
+def object_key(root: Path, src: Path, rel: str, tools: Toolchain, headers: bool = True,
+               extra: Sequence[str] = ()) -> str:
     """``headers=False``: the key of the source alone (an op library adds its own headers'
-    part, tools/codegen/library_build.py)."""
+    part, tools/codegen/library_build.py). ``extra``: flags added for this object (a
+    capability variant's)."""
     h = hashlib.sha256()
-    for part in (tools.fingerprint, *tools.cxx, *tools.cflags):
+    for part in (tools.fingerprint, *tools.cxx, *tools.cflags, *extra):
         if not part.startswith("-I"):  # where the headers are does not matter, their version does
             h.update(part.encode() + b"\0")
     h.update(rel.encode() + b"\0")
@@ -447,8 +542,15 @@ def _groups(objdir: Path, units: list[Unit]) -> tuple[list[Path], set[str]]:
 
 
 def _link_objects(objdir: Path, units: list[Unit]) -> list[Path]:
+    """The objects to link, the default variant's first and each wider one after: the linker
+    keeps the first copy of an inline function several objects define, which must not be
+    wider than any of its callers (Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h)."""
     chosen, covered = _groups(objdir, units)
-    return [*chosen, *(u.obj for u in units if u.obj.name not in covered)]
+    level = {u.obj.name: u.level for u in units}
+    ranked = [(max(level.get(m, 0) for m in g.with_suffix(".txt").read_text().split()), g)
+              for g in chosen]
+    ranked += [(u.level, u.obj) for u in units if u.obj.name not in covered]
+    return [obj for _, obj in sorted(ranked, key=lambda pair: pair[0])]
 
 
 def _plan_groups(units: list[Unit], count: int) -> list[tuple[Unit, ...]]:
@@ -489,7 +591,7 @@ def compile_units(root: Path, tools: Toolchain, units: Sequence[Unit], jobs: int
     its YAML line); the objects that did compile stay cached."""
     todo = [u for u in units if not u.obj.exists()]
     _compile_all(root, tools, todo, jobs, verbose)
-    return tuple(u.source for u in todo)
+    return _sources(todo)
 
 
 def compile_command(tools: Toolchain, file: Path,
@@ -561,17 +663,18 @@ def _compile_all(root: Path, tools: Toolchain, todo: Sequence[Unit | tuple[Unit,
                 if not isinstance(task, tuple):
                     errors.append(_explain(root, task, error))
     if errors and raise_errors:
-        raise BuildError("\n".join(errors))
+        # A source's capability variants fail alike: each message once.
+        raise BuildError("\n".join(dict.fromkeys(errors)))
     return failed
 
 
 def _compile_task(root: Path, tools: Toolchain, task: Unit | tuple[Unit, ...],
                   verbose: bool) -> str | None:
     if not isinstance(task, tuple):
-        return _compile(root, tools, task.file, task.obj, verbose)
+        return _compile(root, tools, task.file, task.obj, verbose, task.flags)
     source, obj = _group_paths(root, tools, task)
     source.write_text("".join(f'#include "{u.file.resolve()}"\n' for u in task))
-    error = _compile(root, tools, source, obj, verbose)
+    error = _compile(root, tools, source, obj, verbose, task[0].flags)
     if error is None:  # written last: the listing is what makes the object count
         listing = obj.with_suffix(".txt")
         tmp = listing.with_name(f"{listing.name}.{os.getpid()}.tmp")
@@ -580,10 +683,11 @@ def _compile_task(root: Path, tools: Toolchain, task: Unit | tuple[Unit, ...],
     return error
 
 
-def _compile(root: Path, tools: Toolchain, file: Path, obj: Path, verbose: bool) -> str | None:
+def _compile(root: Path, tools: Toolchain, file: Path, obj: Path, verbose: bool,
+             flags: Sequence[str] = ()) -> str | None:
     """Compiles one file; returns the compiler's output on failure, else None."""
     try:
-        compile_file(root, tools, file, obj, verbose=verbose)
+        compile_file(root, tools, file, obj, flags, verbose=verbose)
     except CompileError as exc:
         return exc.output
     return None

@@ -62,9 +62,20 @@ class LibraryReport:
     seconds: float
 
 
+def _core_toolchain(root: Path, tools: build.Toolchain) -> build.Toolchain:
+    """What aten_lite's core sources compile with in a library: the extension's own toolchain
+    (the portable baseline, Note [CPU capability variants] in aten_lite/csrc/cpu_capability.h),
+    so their objects are the extension build's; kept in ``tools``' object folder."""
+    return dataclasses.replace(build.extension_toolchain(root), objdir=tools.objdir)
+
+
 def _units(root: Path, tools: build.Toolchain, kernels: Path) -> list[build.Unit]:
-    """aten_lite's core sources and the library's kernels, with objects in the user cache."""
+    """aten_lite's core sources (compiled as the extension's default objects) and the
+    library's kernels (compiled with ``tools``: for this machine), core first: the link keeps
+    the first copy of an inline function several objects define, which must be the baseline's
+    (Note [CPU capability variants]). Objects are in the user cache."""
     objdir = Path(tools.objdir)
+    core_tools = _core_toolchain(root, tools)
     # The objects' tag (al_objs, or al_objs-<flags>): the cache folder's name, or the one a
     # private fallback folder stands in for, whose own name is a temporary one.
     tag = next((t for t, d in _FALLBACK.items() if d == objdir), objdir.name)
@@ -75,7 +86,7 @@ def _units(root: Path, tools: build.Toolchain, kernels: Path) -> list[build.Unit
                         (kernels, "generated/csrc")):
         for src in sorted(folder.glob("*.cpp")):
             name = f"{rel}/{src.name}"
-            key = _object_key(root, src, name, tools)
+            key = _object_key(root, src, name, core_tools if rel == "aten_lite/csrc" else tools)
             obj = f"{name[:-4].replace('/', '__')}-{key}.o"
             # aten_lite's own build has compiled the core under the same key: in a checkout
             # into build/, in an install into the package (setup.py ships them).
@@ -174,7 +185,10 @@ def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | No
         units = _units(root, tools, staging / "csrc")
         fresh = [u for u in _cached(tools, units) if not u.obj.exists()]
         try:
-            compiled = build.compile_units(root, tools, units, jobs, verbose)
+            core = [u for u in units if u.source.startswith("aten_lite/csrc/")]
+            compiled = build.compile_units(root, _core_toolchain(root, tools), core, jobs, verbose)
+            compiled += build.compile_units(root, tools, [u for u in units if u not in core],
+                                            jobs, verbose)
         except build.BuildError as exc:
             # build.py names the YAML file of a kernel's expression by its base name; a
             # library's messages name its folder too (Note [Op library namespaces]).

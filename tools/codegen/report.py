@@ -211,6 +211,8 @@ def _show_group(spec: Spec, group: list[NativeFunction], derivs: dict[str, Deriv
     if made:
         lines.append("  generated:")
         lines.extend(f"    {where.generated(w) if where else w}" for w in dict.fromkeys(made))
+        if where is not None:
+            lines.extend(_variant_lines(head))
     tests = _tests_of(where.root, head.func.name.name.base) if where is not None else []
     if tests:
         lines.append(f"  tests naming it: {', '.join(tests)}")
@@ -258,6 +260,47 @@ def _kernel_lines(nf: NativeFunction, where: _Where) -> list[str]:
 def _has(nf: NativeFunction, kind: str) -> bool:
     return {"elementwise": nf.elementwise is not None, "reduction": nf.reduction is not None,
             "shape": bool(nf.shape)}[kind]
+
+
+# The dtypes the wider variants of a kernel are compiled for (AL_CPU_DTYPES in
+# aten_lite/csrc/cpu_capability.h).
+_VARIANT_DTYPES = ("float16", "float32", "float64", "bfloat16")
+
+
+def _variant_lines(nf: NativeFunction) -> list[str]:
+    """Which capability variants the op's C++ kernel has (Note [CPU capability variants] in
+    aten_lite/csrc/cpu_capability.h) and, when the extension loads, which one each of its
+    dtypes runs in this process."""
+    kernels = []
+    if nf.cpp is not None:
+        k = api_cpp.custom_kernel(nf)
+        kernels.append((k.ident, k.dtypes))
+    if api_cpp._has_own_kernel(nf):
+        k = api_cpp.cpp_kernel(nf)
+        kernels.append((k.op_name, k.dtypes))
+    if not kernels:
+        return []
+    try:  # the extension of the aten_lite beside this generator, when it is built
+        _C = importlib.import_module("aten_lite._C")
+    except ImportError:
+        _C = None
+    lines = []
+    for name, dtypes in kernels:
+        wide = [d.name for d in dtypes if d.name in _VARIANT_DTYPES]
+        compiled = _C.compiled_capabilities() if _C is not None else ("default", "avx2", "avx512")
+        text = f"    C++ variants of {name}: default ({', '.join(d.name for d in dtypes)})"
+        if wide and len(compiled) > 1:
+            text += f"; {', '.join(compiled[1:])} ({', '.join(wide)})"
+        lines.append(text)
+        if _C is not None and name not in _C.kernel_names():
+            lines.append("      (not in the built extension yet: `aten-lite-gen` builds it)")
+        elif _C is not None:
+            kernel = _C.get_kernel(name)
+            runs = {d.name: kernel.cpu_capability(d.code) for d in dtypes}
+            by = {c: [d for d, r in runs.items() if r == c] for c in dict.fromkeys(runs.values())}
+            lines.append(f"      this process ({_C.get_cpu_capability()}) runs: " +
+                         "; ".join(f"{c} for {', '.join(ds)}" for c, ds in by.items()))
+    return lines
 
 
 def _cpp_lines(nf: NativeFunction, where: _Where) -> list[str]:

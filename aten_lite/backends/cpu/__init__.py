@@ -33,4 +33,20 @@ FAMILIES = (
 )
 KERNELS = kernel_table(__name__, FAMILIES)
 
-__all__ = ["FAMILIES", "KERNELS", "make_elementwise", "make_reduction"]
+
+def get_cpu_capability() -> str:
+    """The variant of the C++ kernels this process runs, as torch.backends.cpu's:
+    ``'default'`` (x86-64-v2; on other architectures the compiler's default target),
+    ``'avx2'`` or ``'avx512'``. Chosen when the extension loads, the widest the CPU has, or
+    forced by ``AL_CPU_CAPABILITY`` (docs/CPU_CAPABILITY.md).
+
+    >>> import aten_lite as al
+    >>> al.backends.cpu.get_cpu_capability() in ("default", "avx2", "avx512")
+    True
+    """
+    from ... import _C  # layer 0, loaded on first use as every kernel does
+
+    return _C.get_cpu_capability()
+
+
+__all__ = ["FAMILIES", "KERNELS", "get_cpu_capability", "make_elementwise", "make_reduction"]

@@ -128,7 +128,7 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
         plan.check_scalars(compute, scalars)
     path = (cell[0] or load())(code, out, *arrays, *scalars)
     if _trace.active is not None:
-        _trace.note(compute.name, path)
+        _trace.note(compute.name, path, cell[0], code)
     return out, entry
 
 
@@ -169,7 +169,7 @@ def _binary_kernel(h, plan, cell, load):
             plan.check_scalars(compute, s)
         path = (cell[0] or load())(code, out, x, y, *s)
         if _trace.active is not None:
-            _trace.note(compute.name, path)
+            _trace.note(compute.name, path, cell[0], code)
         return _wrap(out)
 
     def _with_number(t, number, tensor_first, s):
@@ -195,7 +195,7 @@ def _binary_kernel(h, plan, cell, load):
             plan.check_scalars(compute, s)
         path = (cell[0] or load())(code, out, x, y, *s)
         if _trace.active is not None:
-            _trace.note(compute.name, path)
+            _trace.note(compute.name, path, cell[0], code)
         return _wrap(out)
 
     return binary
@@ -214,7 +214,7 @@ def _unary_kernel(h, plan, cell, load):
             plan.check_scalars(compute, s)
         path = (cell[0] or load())(code, out, a._a, *s)
         if _trace.active is not None:
-            _trace.note(compute.name, path)
+            _trace.note(compute.name, path, cell[0], code)
         return _wrap(out)
 
     return unary
@@ -267,7 +267,7 @@ def _inplace_binary_kernel(plan, cell, load, slow):
                     plan.check_scalars(entry[0], s)
                 path = (cell[0] or load())(code, dest, dest, y, *s)
                 if _trace.active is not None:
-                    _trace.note(entry[0].name, path)
+                    _trace.note(entry[0].name, path, cell[0], code)
                 return self
         return slow(self, other, *s)
 

@@ -75,7 +75,7 @@ def make_reduction(h, src):
                     cell[0] = c_kernel(src.name)
                 path = cell[0](entry[0], out, self._a)
                 if _trace.active is not None:
-                    _trace.note(self._dtype.name, path)
+                    _trace.note(self._dtype.name, path, cell[0], entry[0])
                 return _wrap(out)
         if dim.__class__ is list:
             dim = tuple(dim)  # a key must be hashable
@@ -98,7 +98,7 @@ def make_reduction(h, src):
             cell[0] = c_kernel(src.name)
         path = cell[0](code, out, x)
         if _trace.active is not None:
-            _trace.note(compute_name, path)
+            _trace.note(compute_name, path, cell[0], code)
         if final != kept:
             out = out.reshape(final)
         if result_dt is not out_dt:
