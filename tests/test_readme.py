@@ -96,8 +96,10 @@ def _examples() -> list[tuple[str, str]]:
     and every ```python block of docs/SPARSE.md and docs/FORWARD_MODE.md (graph mode's runs in
     tests/test_compile.py; op libraries' need a built library, which test_library_ext.py
     makes)."""
-    found = [(f"README.md, {s}", code) for s in ("A short tour", "PyTorch programs",
-                                                 "Interop, checkpoints, several processes")
+    found = [(f"README.md, {s}", code) for s in (
+        "A short tour", "PyTorch programs",
+        "Watching a run: the profiler and the instruction stream",
+        "Interop, checkpoints, several processes")
              for code in _blocks(s, "python")]
     for page in ("SPARSE.md", "FORWARD_MODE.md"):
         blocks = re.findall(r"```python\n(.*?)```", (DOCS / page).read_text(), re.S)
@@ -108,6 +110,7 @@ def _examples() -> list[tuple[str, str]]:
 def test_the_examples_are_found():
     assert [where for where, _ in _examples()] == [
         "README.md, A short tour", "README.md, PyTorch programs",
+        "README.md, Watching a run: the profiler and the instruction stream",
         "README.md, Interop, checkpoints, several processes", "docs/SPARSE.md",
         "docs/FORWARD_MODE.md"]
 
