@@ -23,6 +23,9 @@ from __future__ import annotations
 __all__ = ["ctype", "elementwise_source", "reduction_source", "matmul_source",
            "log_softmax_source", "nll_loss_source", "BLOCK"]
 
+# How the fusion table's expressions spell a floating literal's type: C++ only.
+_TYPED_LITERAL = "::al::math::detail::real_t<AlCompute>("
+
 BLOCK = (4, 8)  # the rows and columns of out one matmul work item computes
 
 _CTYPES = {"float32": "float", "float64": "double", "float16": "half", "bool": "uchar",
@@ -97,11 +100,15 @@ def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: i
     ``t`` into a contiguous output of type ``r``. ``numbers[i]``: the i-th tensor parameter
     is a number passed by value; ``ndim``: dimensions of the (merged) iteration space."""
     params = ", ".join(f"T {p}" for p in entry.tensors + entry.scalars)
-    lines = [_prelude(t),
+    # A floating literal in the compute type's real type, as the C++ kernels compute it (Note
+    # [Literals in the compute type] in tools/codegen/formula.py): T for a float T, the literal
+    # itself (a double, where the device has them) for an integer T.
+    real = "((T)(x))" if t in ("float", "double", "half") else "(x)"
+    lines = [_prelude(t), f"#define AL_REAL(x) {real}",
              f"inline {r} al_op({params}) {{",
              f"  return ({r})(",
              f'#line {entry.line} "{entry.file}"',
-             entry.expr,
+             entry.expr.replace(_TYPED_LITERAL, "AL_REAL("),
              '#line 1000 "opencl_elementwise.cl"',
              "  );", "}", ""]
     args = [f"__global {r}* out", "const long n"]
