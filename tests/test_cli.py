@@ -120,7 +120,8 @@ def test_help_shows_examples_and_usage_errors_exit_2(repo: Path):
 @pytest.mark.parametrize("args, message", [
     (["show"], "`show` needs an operator name, e.g. `aten-lite-gen show relu`"),
     (["frobnicate"], "argument command: invalid choice: 'frobnicate' (choose from 'generate', "
-                     "'list', 'show')"),
+                     "'list', 'show', 'cuda')"),
+    (["list", "--arch", "sm_90"], "--arch and --compiler belong to `aten-lite-gen cuda --check`"),
     (["list", "relu"], "unexpected argument 'relu'; only `show` takes an operator name"),
     (["list", "--check"], "--check compares generated/ with the YAML and cannot be combined "
                           "with `list`; run `aten-lite-gen --check` on its own"),

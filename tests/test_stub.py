@@ -140,7 +140,7 @@ def test_tensor_declarations_for_type_checkers_match_what_is_attached():
         "grad", "retains_grad", "backward", "register_hook", "register_post_accumulate_grad_hook",
         "retain_grad", "detach", "detach_", "__getitem__", "__setitem__", "grad_fn",
         # frontend/tensor_api.py and frontend/random.py
-        "data", "type", "cpu", "new_tensor", "new_zeros", "new_ones", "new_empty", "new_full",
+        "data", "type", "cpu", "cuda", "new_tensor", "new_zeros", "new_ones", "new_empty", "new_full",
         "bernoulli", "multinomial", "uniform_", "normal_", "unique",
         # backends/dlpack.py
         "__dlpack__", "__dlpack_device__"}

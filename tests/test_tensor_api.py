@@ -100,13 +100,25 @@ def test_cpu_only_device_conventions():
     assert al.ones(2, device=device).device == "cpu"
 
 
-@pytest.mark.parametrize("call", [lambda: al.device("cuda"), lambda: al.ones(2).to("mps"),
-                                  lambda: al.zeros(2, device="cuda:0"),
-                                  lambda: al.set_default_device("cuda")])
+@pytest.mark.parametrize("call", [lambda: al.device("mps"), lambda: al.ones(2).to("mps"),
+                                  lambda: al.zeros(2, device="xpu:0"),
+                                  lambda: al.set_default_device("mps")])
 def test_an_absent_device_names_the_available_ones(call):
     with pytest.raises((ValueError, TypeError)) as e:
         call()
     assert "is not available: aten_lite runs on the CPU only" in str(e.value)
+    assert "available devices: 'cpu', 'meta'" in str(e.value)
+
+
+@pytest.mark.skipif(al.cuda.is_available(), reason="a CUDA GPU is present")
+@pytest.mark.parametrize("call", [lambda: al.device("cuda"), lambda: al.ones(2).to("cuda"),
+                                  lambda: al.zeros(2, device="cuda:0"),
+                                  lambda: al.set_default_device("cuda")])
+def test_cuda_without_a_driver_names_what_to_install(call):
+    with pytest.raises((ValueError, TypeError)) as e:
+        call()
+    assert "device 'cuda' is not available: no CUDA driver" in str(e.value)
+    assert "pip install 'aten_lite[cuda]'" in str(e.value)
     assert "available devices: 'cpu', 'meta'" in str(e.value)
 
 

@@ -74,6 +74,9 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
         "aten_lite/nn/modules/instancenorm.py",
         *(f"aten_lite/nn/modules/{m}.py" for m in (
             "activation", "batchnorm", "dropout", "normalization")))),
+    ("the CUDA device (NVRTC, the driver API, cuBLAS, kernels from the YAML's expressions)", 1300, (
+        *(f"aten_lite/cuda/{m}.py" for m in ("__init__", "check", "compiler", "driver",
+                                              "kernels", "runtime")),)),
     ("torch's surface for GPU-ready programs (amp, CUDA switches, torch's import paths)", 700, (
         "aten_lite/amp/", "aten_lite/cuda/", "aten_lite/backends/cuda.py",
         "aten_lite/backends/cudnn.py", "aten_lite/backends/mps.py", "aten_lite/nn/parameter.py",

@@ -1,6 +1,8 @@
 """``al.backends.cuda``: the CUDA switches GPU-ready torch code sets (``torch.backends.cuda.matmul
-.allow_tf32 = True``), kept so such code runs on aten_lite's CPU unchanged. aten_lite has no CUDA
-backend, so the flags are read back as set and change no computation; ``is_built()`` is False.
+.allow_tf32 = True``), kept so such code runs unchanged. The flags are read back as set and
+change no computation (the CUDA device, aten_lite/cuda/, multiplies float32 in float32, without
+TF32: docs/CUDA.md); ``is_built()`` is False, as for a CPU-only torch: whether the CUDA device
+can run is ``al.cuda.is_available()``.
 ``matmul.allow_tf32`` and ``al.set_float32_matmul_precision`` are one setting, as in torch:
 "highest" means no TF32, "high" and "medium" allow it.
 
@@ -19,7 +21,8 @@ _precision = "highest"
 
 
 def is_built() -> bool:
-    """Whether aten_lite was built with CUDA: never."""
+    """False: aten_lite has no CUDA build (its CUDA device compiles its kernels at run time;
+    ``al.cuda.is_available()`` says whether it can run)."""
     return False
 
 

@@ -98,7 +98,11 @@ def register_device(backend: DeviceBackend):
     if not isinstance(name, str) or not _NAME_RE.fullmatch(name):
         raise ValueError(f"register_device: the device name must be lower-case letters, digits "
                          f"and '_', starting with a letter; got {name!r}")
-    if name in _device_mod.DEVICE_TYPES or name in ("cuda", "mps", "xpu"):
+    # "cuda" is aten_lite's own device (aten_lite/cuda/: its CUDABackend and subclasses of
+    # it), the other names torch's
+    ours = any(c.__module__ == "aten_lite.cuda.runtime" for c in type(backend).__mro__)
+    reserved = ("mps", "xpu") if ours else ("cuda", "mps", "xpu")
+    if name in _device_mod.DEVICE_TYPES or name in reserved:
         raise ValueError(f"register_device: device {name!r} exists already (devices: "
                          f"{', '.join(_device_mod.DEVICE_TYPES)}); pick another name")
     spelling = backend.key or name[0].upper() + name[1:]

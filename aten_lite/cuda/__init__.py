@@ -1,40 +1,102 @@
-"""``al.cuda``: what a CPU-only PyTorch program asks of ``torch.cuda``. aten_lite runs on the
-CPU only, so no CUDA device is ever available; asking for one (``al.device('cuda')``,
-``x.to('cuda')``) fails with a message naming the available devices.
+"""``al.cuda``: the CUDA device, ``device="cuda"``, on device 0 of an NVIDIA driver, its
+kernels generated from the YAML expressions and compiled by NVRTC at first use (docs/CUDA.md).
+
+Nothing here loads CUDA until the device is first asked for: ``import aten_lite`` only records
+that ``"cuda"`` registers itself on first mention, as torch initialises CUDA lazily. Without a
+driver or a GPU, ``is_available()`` is False and the first ``device="cuda"`` fails at once,
+naming what to install; a CPU-only program written for torch (seeding, ``is_available``
+checks, ``al.cuda.amp``) runs unchanged.
 
 >>> import aten_lite as al
->>> al.cuda.is_available(), al.cuda.device_count()
-(False, 0)
+>>> if al.cuda.is_available():                         # doctest: +SKIP
+...     x = al.arange(4.0, device="cuda")
+...     (x.exp() * 2).sum().item()
 """
 
 from __future__ import annotations
 
-from ..vocab.device import device as _device
+from ..vocab.device import DEVICE_TYPES as _DEVICE_TYPES
+from ..vocab.device import add_lazy_device_type as _add_lazy_device_type
 
-__all__ = ["is_available", "device_count", "manual_seed", "manual_seed_all", "synchronize",
-           "amp"]
+__all__ = ["is_available", "device_count", "get_device_name", "synchronize", "init",
+           "empty_cache", "manual_seed", "manual_seed_all", "amp", "CUDAUnavailableError"]
+
+_state: dict = {}  # "backend": the registered CUDABackend; "error": why there is none
+
+
+class CUDAUnavailableError(RuntimeError, ValueError):
+    """No CUDA device: no driver, no GPU. A ValueError too, as an unknown device is."""
+
+
+def init():
+    """Register device "cuda" now (what its first mention does) and return its backend;
+    CUDAUnavailableError naming what to install when there is no driver or GPU."""
+    if "backend" in _state:
+        return _state["backend"]
+    if "error" not in _state:
+        try:
+            from . import runtime
+            _state["backend"] = runtime.register()
+            return _state["backend"]
+        except RuntimeError as exc:
+            _state["error"] = str(exc)
+    valid = ", ".join(repr(t) for t in _DEVICE_TYPES)
+    raise CUDAUnavailableError(f"device 'cuda' is not available: {_state['error']}; "
+                               f"available devices: {valid}")
 
 
 def is_available() -> bool:
-    return False
+    """Whether a CUDA driver is installed and finds a GPU (registers "cuda" when so)."""
+    try:
+        init()
+    except CUDAUnavailableError:
+        return False
+    return True
 
 
 def device_count() -> int:
-    return 0
+    """The driver's number of GPUs (aten_lite computes on the first), 0 without CUDA."""
+    return init().count if is_available() else 0
 
 
-def manual_seed(seed) -> None:
-    """Seeding CUDA generators does nothing when CUDA is absent, as in torch: a program that
-    seeds every backend runs unchanged."""
-
-
-def manual_seed_all(seed) -> None:
-    """As ``manual_seed``: nothing to seed."""
+def get_device_name(device=None) -> str:
+    """The GPU's name ("NVIDIA H200")."""
+    return init().device_name
 
 
 def synchronize(device=None) -> None:
-    """Refused: there is no CUDA device to wait for."""
-    _device("cuda")  # raises the error naming the available devices
+    """Wait until the device's stream has run everything queued; an error of a queued kernel
+    is raised here, naming the launches since the last wait."""
+    init().synchronize()
 
+
+def empty_cache() -> None:
+    """Return the device memory pooled for reuse to the driver (when the device exists)."""
+    if "backend" in _state:
+        _state["backend"].empty_cache()
+
+
+def manual_seed(seed) -> None:
+    """Random values of every device are drawn on the host (al.manual_seed seeds them): as
+    in torch with CUDA absent, this does nothing, so a program that seeds every backend runs
+    unchanged."""
+
+
+def manual_seed_all(seed) -> None:
+    """As ``manual_seed``."""
+
+
+def _unregister() -> None:
+    """Remove device "cuda" and arm its registration on first use again (for tests)."""
+    if "backend" in _state:
+        from ..backends.devices import unregister_device
+        unregister_device("cuda")
+    _state.clear()
+    from ..vocab import device as _device_mod
+    if "cuda" not in _device_mod._LAZY_TYPES:
+        _add_lazy_device_type("cuda", init)
+
+
+_add_lazy_device_type("cuda", init)
 
 from . import amp  # noqa: E402 (al.cuda.amp.GradScaler, al.cuda.amp.autocast)

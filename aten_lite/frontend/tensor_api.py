@@ -155,6 +155,13 @@ def _cpu(self: Tensor, memory_format=None) -> Tensor:
     return self if self._device.type == "cpu" else self.to("cpu")
 
 
+def _cuda(self: Tensor, device=None, non_blocking: bool = False, memory_format=None) -> Tensor:
+    """This tensor on the CUDA device: itself when it already is there (device "cuda" or
+    "cuda:0"; the first use registers it, or fails naming what to install)."""
+    target = _device("cuda" if device is None or device == 0 else device)
+    return self if self._device is target else self.to(target)
+
+
 def _new_factory(name: str, make):
     def method(self: Tensor, size, *args, dtype=None, device=None, requires_grad: bool = False):
         dt = self._dtype if dtype is None else dtype

@@ -53,6 +53,7 @@ Tensor.data = property(_tensor_api._get_data, _tensor_api._set_data,
 Tensor.__new__ = staticmethod(_tensor_api._tensor_new)
 Tensor.type = _tensor_api._type
 Tensor.cpu = _tensor_api._cpu
+Tensor.cuda = _tensor_api._cuda
 Tensor.new_tensor = _tensor_api._new_tensor
 Tensor.unique = _tensor_api._unique_method
 Tensor.__array_ufunc__ = _tensor_api._array_ufunc  # Note [NumPy operands]

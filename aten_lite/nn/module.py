@@ -269,6 +269,11 @@ class Module:
     def cpu(self) -> Module:
         return self.to("cpu")
 
+    def cuda(self, device=None) -> Module:
+        """Move the parameters and buffers to the CUDA device (docs/CUDA.md); without one,
+        fails naming what to install."""
+        return self.to("cuda" if device is None or device == 0 else device)
+
     def float(self) -> Module:
         return self._apply(lambda t: t.float() if t.is_floating_point() else t)
 

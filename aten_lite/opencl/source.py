@@ -1,4 +1,5 @@
-"""The OpenCL C source of the device's kernels (Note [OpenCL kernels from the YAML]).
+"""The OpenCL C and CUDA C++ source of the devices' kernels (Note [OpenCL kernels from the
+YAML], Note [One generator, two dialects]).
 
 Note [OpenCL kernels from the YAML]
 An elementwise kernel is made from the op's ``elementwise:`` expression in
@@ -16,30 +17,110 @@ compute dtype) and the number of dimensions after merging the dimensions every o
 contiguously; shapes, strides and offsets are arguments, so one build serves every shape.
 Reductions are local-memory trees in work-groups (a second pass for a large full one); matrix
 products are blocks of 4x8 results per work item, accumulated in registers.
+
+Note [One generator, two dialects]
+Every function here takes ``dialect``: "opencl" (OpenCL C) or "cuda" (CUDA C++ for NVRTC or
+nvcc). The kernels are written once, in OpenCL's spelling; what differs is the prelude
+(``_prelude``): CUDA's maps OpenCL's qualifiers and work-item functions (``__kernel``,
+``__global``, ``get_global_id``, ``barrier``) onto CUDA's, makes the helper functions
+``__device__``, and the local-memory scratch of a work-group tree, a kernel argument in OpenCL,
+is CUDA's dynamic shared memory (``_local_param``/``_local_decl``). The expression functions
+(``maximum``, ``remainder``, ...) are the same lines in both. Each kernel has an element type
+``S`` (what memory holds) and a compute type ``T``: the same in OpenCL, where half computes in
+half; float for CUDA's float16, ``al_half`` (a prelude struct, so no header is needed), whose
+loads and stores convert, as torch's opmath does.
 """
 
 from __future__ import annotations
 
 __all__ = ["ctype", "elementwise_source", "reduction_source", "matmul_source",
-           "log_softmax_source", "nll_loss_source", "BLOCK"]
+           "log_softmax_source", "nll_loss_source", "BLOCK", "DIALECTS"]
 
 # How the fusion table's expressions spell a floating literal's type: C++ only.
 _TYPED_LITERAL = "::al::math::detail::real_t<AlCompute>("
 
 BLOCK = (4, 8)  # the rows and columns of out one matmul work item computes
 
+DIALECTS = ("opencl", "cuda")
+_AFTER_EXPR = {"opencl": "opencl_elementwise.cl", "cuda": "cuda_elementwise.cu"}
+
 _CTYPES = {"float32": "float", "float64": "double", "float16": "half", "bool": "uchar",
            "int64": "long", "int32": "int", "uint8": "uchar"}
+_CUDA_CTYPES = dict(_CTYPES, float16="al_half")
+_CUDA_COMPUTE = {"al_half": "float"}  # CUDA computes half values in float
 
 
-def ctype(dtype_name: str) -> str:
-    return _CTYPES[dtype_name]
+def ctype(dtype_name: str, dialect: str = "opencl") -> str:
+    """The element type of ``dtype_name`` in ``dialect``."""
+    return (_CUDA_CTYPES if _dialect(dialect) == "cuda" else _CTYPES)[dtype_name]
 
 
-def _prelude(t: str) -> str:
-    ext = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if t == "double" else ""
-    return ext + f"""#pragma OPENCL FP_CONTRACT OFF
-typedef {t} T;
+def _dialect(dialect: str) -> str:
+    if dialect not in DIALECTS:
+        raise ValueError(f"unknown device source dialect {dialect!r}; valid: "
+                         f"{', '.join(DIALECTS)}")
+    return dialect
+
+
+def _compute(s: str, dialect: str) -> str:
+    return _CUDA_COMPUTE.get(s, s) if dialect == "cuda" else s
+
+
+# CUDA's spelling of what the kernels write in OpenCL's (Note [One generator, two dialects]);
+# a 1-d launch's work items are numbered in 64 bits, as get_global_id's size_t is
+_CUDA_HEADER = """typedef unsigned char uchar;
+struct al_half {  /* float16 in memory; loads and stores convert to and from float */
+  unsigned short bits;
+  __device__ al_half() {}
+  __device__ al_half(float f) { asm("cvt.rn.f16.f32 %0, %1;" : "=h"(bits) : "f"(f)); }
+  __device__ operator float() const {
+    float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(bits)); return f;
+  }
+};
+#define __kernel extern "C" __global__
+#define __global
+#define __local
+#define inline __device__ inline
+#ifndef INFINITY
+#define INFINITY __int_as_float(0x7f800000)
+#endif
+inline long get_global_id(int d) {
+  return d == 0 ? (long)blockIdx.x * blockDim.x + threadIdx.x
+       : d == 1 ? (long)blockIdx.y * blockDim.y + threadIdx.y
+                : (long)blockIdx.z * blockDim.z + threadIdx.z;
+}
+inline long get_group_id(int d) { return d == 0 ? blockIdx.x : d == 1 ? blockIdx.y : blockIdx.z; }
+inline int get_local_id(int d) { return d == 0 ? threadIdx.x : d == 1 ? threadIdx.y : threadIdx.z; }
+inline int get_local_size(int d) { return d == 0 ? blockDim.x : d == 1 ? blockDim.y : blockDim.z; }
+#define barrier(fence) __syncthreads()
+"""
+
+
+def _local_param(name: str, dialect: str) -> list[str]:
+    """The work-group scratch ``name`` (of T) as a kernel parameter: OpenCL's only."""
+    return [f"__local T* {name}"] if dialect == "opencl" else []
+
+
+def _local_decl(name: str, dialect: str) -> list[str]:
+    """CUDA's dynamic shared memory as the scratch ``name`` (the launch sizes it)."""
+    if dialect == "opencl":
+        return []
+    return [f"  extern __shared__ double al_smem[]; T* {name} = (T*)al_smem;"]
+
+
+def _prelude(t: str, dialect: str = "opencl", s: str | None = None) -> str:
+    """The dialect's header, ``T`` (the compute type) and ``S`` (the element type, ``t`` when
+    not given) and the expression functions."""
+    s = t if s is None else s
+    if _dialect(dialect) == "cuda":
+        head = _CUDA_HEADER
+    else:
+        ext = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if t == "double" else ""
+        if "half" in (t, s):
+            ext += "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+        head = ext + "#pragma OPENCL FP_CONTRACT OFF\n"
+    return head + f"""typedef {t} T;
+typedef {s} S;
 inline T al_sign(T x) {{ return (T)((x > (T)0) - (x < (T)0)); }}
 inline T al_sigmoid(T x) {{ return (T)1 / ((T)1 + exp(-x)); }}
 inline T al_reciprocal(T x) {{ return (T)1 / x; }}
@@ -95,21 +176,24 @@ inline T al_trunc_divide(T x, T y) {{ return trunc(x / y); }}
 """
 
 
-def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: int) -> str:
-    """A kernel computing ``entry``'s expression (a fusion_entries.Entry) in compute type
-    ``t`` into a contiguous output of type ``r``. ``numbers[i]``: the i-th tensor parameter
-    is a number passed by value; ``ndim``: dimensions of the (merged) iteration space."""
+def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: int,
+                       dialect: str = "opencl") -> str:
+    """A kernel computing ``entry``'s expression (a fusion_entries.Entry) on operands of
+    element type ``t`` into a contiguous output of type ``r``. ``numbers[i]``: the i-th
+    tensor parameter is a number passed by value (of the compute type); ``ndim``: dimensions
+    of the (merged) iteration space."""
     params = ", ".join(f"T {p}" for p in entry.tensors + entry.scalars)
     # A floating literal in the compute type's real type, as the C++ kernels compute it (Note
     # [Literals in the compute type] in tools/codegen/formula.py): T for a float T, the literal
     # itself (a double, where the device has them) for an integer T.
-    real = "((T)(x))" if t in ("float", "double", "half") else "(x)"
-    lines = [_prelude(t), f"#define AL_REAL(x) {real}",
+    compute = _compute(t, dialect)
+    real = "((T)(x))" if compute in ("float", "double", "half") else "(x)"
+    lines = [_prelude(compute, dialect, t), f"#define AL_REAL(x) {real}",
              f"inline {r} al_op({params}) {{",
              f"  return ({r})(",
              f'#line {entry.line} "{entry.file}"',
              entry.expr.replace(_TYPED_LITERAL, "AL_REAL("),
-             '#line 1000 "opencl_elementwise.cl"',
+             f'#line 1000 "{_AFTER_EXPR[dialect]}"',
              "  );", "}", ""]
     args = [f"__global {r}* out", "const long n"]
     body = ["  long i = get_global_id(0);", "  if (i >= n) return;", "  long rem = i, c;"]
@@ -119,7 +203,7 @@ def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: i
             args.append(f"const T a{k}")
             call.append(f"a{k}")
             continue
-        args += [f"__global const T* a{k}", f"long p{k}"]
+        args += [f"__global const S* a{k}", f"long p{k}"]
         args += [f"const long s{k}_{d}" for d in range(ndim)]
         call.append(f"a{k}[p{k}]")
     args += [f"const long n_{d}" for d in range(ndim)]
@@ -157,18 +241,22 @@ def _walk(prefix: str, var: str, ndim: int, target: str) -> list[str]:
     return out
 
 
-def reduction_source(kind: str, t: str, nkeep: int, nred: int) -> str:
+def reduction_source(kind: str, t: str, nkeep: int, nred: int,
+                     dialect: str = "opencl") -> str:
     """Work-group g reduces part g % parts (elements [part * chunk, +chunk) of the nred
     reduced ones) of output element g / parts: each work item folds a strided share, then a
     tree in local memory (the group size is a power of two). parts > 1 splits a large
-    reduction with few outputs over many groups, a second launch reducing the parts."""
+    reduction with few outputs over many groups, a second launch reducing the parts. ``t``
+    is the element type; the tree computes in the compute type."""
     init, combine, final = _REDUCERS[kind]
-    args = ["__global T* out", "__global const T* x", "long base", "const long nred",
-            "const long parts", "const long chunk", "const T divisor", "__local T* scratch"]
+    args = ["__global S* out", "__global const S* x", "long base", "const long nred",
+            "const long parts", "const long chunk", "const T divisor",
+            *_local_param("scratch", dialect)]
     args += [f"const long nk_{d}, const long sk_{d}" for d in range(nkeep)]
     args += [f"const long nr_{d}, const long sr_{d}" for d in range(nred)]
-    lines = [_prelude(t), f"inline T al_combine(T a, T b) {{ return {combine}; }}",
-             f"__kernel void al_reduce({', '.join(args)}) {{",
+    lines = [_prelude(_compute(t, dialect), dialect, t),
+             f"inline T al_combine(T a, T b) {{ return {combine}; }}",
+             f"__kernel void al_reduce({', '.join(args)}) {{", *_local_decl("scratch", dialect),
              "  const long g = get_group_id(0), o = g / parts, part = g % parts;",
              "  const int lid = get_local_id(0), w = get_local_size(0);",
              "  {", *_walk("k", "o", nkeep, "base"), "  }",
@@ -176,23 +264,24 @@ def reduction_source(kind: str, t: str, nkeep: int, nred: int) -> str:
              f"  T acc = {init};",
              "  for (long j = lo + lid; j < hi; j += w) {", "    long p = base;",
              *["  " + s for s in _walk("r", "j", nred, "p")],
-             "    acc = al_combine(acc, x[p]);", "  }",
+             "    acc = al_combine(acc, (T)x[p]);", "  }",
              "  scratch[lid] = acc;", "  barrier(CLK_LOCAL_MEM_FENCE);",
              "  for (int s = w / 2; s > 0; s >>= 1) {",
              "    if (lid < s) scratch[lid] = al_combine(scratch[lid], scratch[lid + s]);",
              "    barrier(CLK_LOCAL_MEM_FENCE);", "  }",
-             "  if (lid == 0) {", "    acc = scratch[0];", f"    out[g] = {final};", "  }", "}"]
+             "  if (lid == 0) {", "    acc = scratch[0];", f"    out[g] = (S)({final});", "  }",
+             "}"]
     return "\n".join(lines) + "\n"
 
 
-def matmul_source(t: str, unit_col_stride: bool) -> str:
+def matmul_source(t: str, unit_col_stride: bool, dialect: str = "opencl") -> str:
     """out[b] = alpha * a[b] @ m[b] (+ beta * c[b] when has_c) over strided operands; out is
     contiguous (batch, M, N). Each work item computes a ROWS x COLS block in registers (rows
     and columns past the edge read the last valid one and are not stored), which is what makes
     a CPU driver vectorise: 16x16 tiles staged in local memory ran 50 times slower on PoCL.
     ``unit_col_stride``: m's columns are adjacent (ms1 == 1), a constant to the compiler."""
     ms1 = "1" if unit_col_stride else "ms1"
-    return _prelude(t) + f"""#define ROWS {BLOCK[0]}
+    return _prelude(t, dialect) + f"""#define ROWS {BLOCK[0]}
 #define COLS {BLOCK[1]}
 __kernel void al_matmul(__global T* out, const long M, const long N, const long K,
     __global const T* a, const long ao, const long as0, const long as1, const long asb,
@@ -241,10 +330,12 @@ __kernel void al_matmul(__global T* out, const long M, const long N, const long 
 """
 
 
-def log_softmax_source(t: str) -> str:
+def log_softmax_source(t: str, dialect: str = "opencl") -> str:
     """Row-wise log_softmax and its backward over a contiguous (rows, n) view, one work-group
     per row (max, then sum of exp, in local-memory trees)."""
-    return _prelude(t) + """
+    scratch = "".join(", " + p for p in _local_param("s", dialect))
+    shared = "\n".join(_local_decl("s", dialect))
+    return _prelude(t, dialect) + """
 inline T al_group_max(__local T* s, T v, int lid, int w) {
   s[lid] = v; barrier(CLK_LOCAL_MEM_FENCE);
   for (int k = w / 2; k > 0; k >>= 1) {
@@ -262,7 +353,8 @@ inline T al_group_sum(__local T* s, T v, int lid, int w) {
   T r = s[0]; barrier(CLK_LOCAL_MEM_FENCE); return r;
 }
 __kernel void al_log_softmax(__global T* out, __global const T* x, const long xo,
-                             const long n, __local T* s) {
+                             const long n{scratch}) {
+{shared}
   const long row = get_group_id(0); const int lid = get_local_id(0), w = get_local_size(0);
   __global const T* xr = x + xo + row * n;
   T m = -INFINITY;
@@ -274,8 +366,8 @@ __kernel void al_log_softmax(__global T* out, __global const T* x, const long xo
   for (long j = lid; j < n; j += w) out[row * n + j] = xr[j] - lse;
 }
 __kernel void al_log_softmax_backward(__global T* out, __global const T* g, const long go,
-                                      __global const T* y, const long yo, const long n,
-                                      __local T* s) {
+                                      __global const T* y, const long yo, const long n{scratch}) {
+{shared}
   const long row = get_group_id(0); const int lid = get_local_id(0), w = get_local_size(0);
   __global const T* gr = g + go + row * n;
   __global const T* yr = y + yo + row * n;
@@ -284,14 +376,14 @@ __kernel void al_log_softmax_backward(__global T* out, __global const T* g, cons
   T total = al_group_sum(s, acc, lid, w);
   for (long j = lid; j < n; j += w) out[row * n + j] = gr[j] - exp(yr[j]) * total;
 }
-"""
+""".replace("{scratch}", scratch).replace("{shared}", shared)
 
 
-def nll_loss_source(t: str) -> str:
+def nll_loss_source(t: str, dialect: str = "opencl") -> str:
     """nll_loss over contiguous (rows, classes) log-probabilities and int64 targets, without
     class weights: per-row picks (forward) and the scattered gradient (backward); the mean or
     sum of the picks is a reduction kernel's."""
-    return _prelude(t) + """
+    return _prelude(t, dialect) + """
 __kernel void al_nll_pick(__global T* out, __global const T* x, const long xo, const long n,
                           __global const long* target, const long to, const long ignore,
                           __global T* counted) {

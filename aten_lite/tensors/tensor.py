@@ -377,6 +377,10 @@ class Tensor(_TensorOps):
         return self._device is _CPU
 
     @property
+    def is_cuda(self) -> bool:
+        return self._device.type == "cuda"
+
+    @property
     def is_sparse(self) -> bool:
         return self._layout is not _STRIDED
 
@@ -562,6 +566,8 @@ class Tensor(_TensorOps):
         def data(self, new: Tensor) -> None: ...
         def type(self, dtype: Any = None, non_blocking: bool = False) -> Any: ...
         def cpu(self, memory_format: Any = None) -> Tensor: ...
+        def cuda(self, device: Any = None, non_blocking: bool = False,
+                 memory_format: Any = None) -> Tensor: ...
         def new_tensor(self, data: Any, *, dtype: Any = None, device: Any = None,
                        requires_grad: bool = False) -> Tensor: ...
         def new_zeros(self, size: Any, *args: Any, dtype: Any = None, device: Any = None,

@@ -78,6 +78,9 @@ _TORCH_ONLY_DEVICES = ("cuda", "mps", "xpu", "hip", "xla", "mtia", "ipu", "hpu",
 def _absent_device_message(spec: str) -> str:
     valid = ", ".join(repr(t) for t in DEVICE_TYPES)
     kind = spec.split(":", 1)[0]
+    if kind == "cuda" and kind in DEVICE_TYPES:
+        return (f"device {spec!r} is not available: aten_lite computes on one CUDA device, "
+                f"'cuda' (or 'cuda:0'); available devices: {valid}")
     if kind in _TORCH_ONLY_DEVICES:
         return (f"device {spec!r} is not available: aten_lite runs on the CPU only "
                 f"(al.cuda.is_available() is False); available devices: {valid}")

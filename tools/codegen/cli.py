@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import tempfile
 import time
@@ -24,6 +25,9 @@ examples:
   aten-lite-gen show relu       everything about one op, and where its code was generated
   aten-lite-gen show add.Tensor one overload
   aten-lite-gen library DIR --name NS   build an op library outside the tree (--check, --out)
+  aten-lite-gen cuda --check    compile every CUDA kernel for sm_80 and sm_90 (NVRTC or nvcc):
+                                registers and spills per kernel, the YAML line of a failure
+  aten-lite-gen cuda            list the CUDA kernels and the YAML line each comes from
   python -m tools.codegen ...   the same CLI, from a checkout
 
 exit codes: 0 ok, 1 spec error, stale files or C++ build error, 2 usage error
@@ -56,14 +60,19 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("command", nargs="?", choices=("generate", "list", "show"), default="generate",
-                   help="what to do (default: generate)")
+    p.add_argument("command", nargs="?", choices=("generate", "list", "show", "cuda"),
+                   default="generate", help="what to do (default: generate)")
     p.add_argument("op", nargs="?", help="operator name for `show` (relu, add, add.Tensor)")
     p.add_argument("--check", action="store_true", help="only check that generated/ is up to date")
     p.add_argument("--root", type=Path, help="repository root (default: found from the current folder)")
     p.add_argument("--no-build", action="store_true", help="write generated/ but skip the C++ build")
     p.add_argument("-j", "--jobs", type=_jobs, default=2, help="parallel C++ compile jobs (default 2)")
     p.add_argument("-v", "--verbose", action="store_true", help="print compiler commands")
+    p.add_argument("--arch", action="append", metavar="SM",
+                   help="`cuda --check`: an sm_XX to compile for (repeatable; default sm_80 "
+                   "and sm_90)")
+    p.add_argument("--compiler", choices=("nvrtc", "nvcc"),
+                   help="`cuda --check`: the CUDA compiler (default: NVRTC if found, else nvcc)")
     return p
 
 
@@ -128,6 +137,31 @@ def _check(root: Path) -> int:
     return 1
 
 
+def _cuda(root: Path, args: argparse.Namespace) -> int:
+    """`cuda`: the CUDA kernels of the YAML's elementwise ops (read from the YAML at ``root``,
+    not from generated/), listed, or compiled with `--check` (aten_lite/cuda/check.py)."""
+    from aten_lite.compile.fusion_entries import Entry
+    from aten_lite.cuda import check, compiler
+
+    from . import api_fusion
+
+    spec = gen.load_spec(root)
+    entries = {op: Entry(op, *row) for op, row in api_fusion.rows(spec).items()}
+    if not args.check:
+        for k in check.kernel_sources(entries):
+            print(f"{k.name:<40} {k.loc}")
+        return 0
+    cc = compiler.find_compiler(args.compiler)
+    if cc is None:
+        which = args.compiler or "NVRTC or nvcc"
+        print(f"aten-lite-gen cuda --check: no CUDA compiler found ({which}); "
+              f"{compiler.MISSING}", file=sys.stderr)
+        return 1
+    err = lambda line: print(line, file=sys.stderr)  # noqa: E731
+    return check.run_check(entries, tuple(args.arch or check.ARCHS), cc, jobs=args.jobs,
+                           err=err)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["library"]:  # an op library outside the tree (library_build.py)
@@ -144,7 +178,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("`show` needs an operator name, e.g. `aten-lite-gen show relu`")
     if args.command != "show" and args.op:
         parser.error(f"unexpected argument {args.op!r}; only `show` takes an operator name")
-    if args.check and args.command != "generate":
+    if (args.arch or args.compiler) and args.command != "cuda":
+        parser.error("--arch and --compiler belong to `aten-lite-gen cuda --check`")
+    if args.arch:
+        bad = [a for a in args.arch if not re.fullmatch(r"sm_\d{2,3}[a-z]?", a)]
+        if bad:
+            parser.error(f"--arch {bad[0]!r} is not a GPU architecture; give sm_80, sm_90, ...")
+    if args.check and args.command not in ("generate", "cuda"):
         parser.error(f"--check compares generated/ with the YAML and cannot be combined with "
                      f"`{args.command}`; run `aten-lite-gen --check` on its own")
     root = (args.root or find_root(Path.cwd()))
@@ -167,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(root: Path, args: argparse.Namespace) -> int:
     try:
+        if args.command == "cuda":
+            return _cuda(root, args)
         if args.check:
             return _check(root)
         if args.command == "list":
