@@ -128,9 +128,14 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
     if name == "compile":
         import bench_compile
 
+        import bench_gpt_compiled
+
         rows = bench_compile.run(al, torch, repeat=repeat, budget=3 * budget)
         return [("graph mode: al.compile with fused kernels",
-                 table(rows, bench_compile.PEERS) + "\n\n" + bench_compile.NOTE)]
+                 table(rows, bench_compile.PEERS) + "\n\n" + bench_compile.NOTE),
+                ("graph mode: a small GPT's training step compiled",
+                 table(bench_gpt_compiled.run(al, torch, repeat=repeat, budget=budget),
+                       bench_gpt_compiled.PEERS))]
     if name == "breaks":
         import bench_breaks
 

@@ -27,7 +27,8 @@ def test_compiled_value_matches_numpy_and_replays_without_capture():
     for _ in range(3):
         np.testing.assert_allclose(cf(x, y).item(), want, rtol=1e-5)
     assert cf.stats == {"captures": 1, "replays": 2, "eager": 0, "evictions": 0, "split": 0,
-                        "segment_builds": 0, "segment_replays": 0}
+                        "segment_builds": 0, "segment_replays": 0, "dynamic_replays": 0,
+                        "size_checks": 0, "shapes_seen": 1}
 
 
 def test_replay_runs_no_dispatch():
@@ -121,7 +122,7 @@ def test_gradient_hooks_on_inputs_break_the_graph():
 
 
 def test_cache_is_bounded_least_recently_used_first():
-    cf = al.compile(lambda x: x + 1, cache_size=2)
+    cf = al.compile(lambda x: x + 1, cache_size=2, dynamic=False)  # per-shape graphs
     a, b, c = al.ones(1), al.ones(2), al.ones(3)
     cf(a), cf(b), cf(a), cf(c)  # c evicts b, the least recently used
     assert cf.stats["evictions"] == 1 and len(cf._cache) == 2

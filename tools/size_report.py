@@ -104,6 +104,8 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("the OpenCL device (kernels generated from the YAML's expressions)", 1100, (
         "aten_lite/opencl/",)),
     ("data", 500, ("aten_lite/utils/",)),
+    ("graph mode's pictures and shape-generic replays", 1000, (
+        "aten_lite/compile/render.py", "aten_lite/compile/symbolic.py")),
     ("graph mode", 7000, ("aten_lite/compile/",)),
     ("more ops (other families, views, factories, Meta, indexing, random)", 7000, ("aten_lite/",)),
     ("generator", 9500, ("tools/codegen/",)),

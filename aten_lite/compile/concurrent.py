@@ -72,6 +72,7 @@ class ConcurrentPlan(Plan):
         if g.inputs:
             lines.append(", ".join(_arr(v) if v in raw else v.name for v in g.inputs)
                          + ", = inputs")
+        lines += self._symbol_lines(raw)
         lines += [f"{v.name} = _wrap({_arr(v)})" for v in g.inputs if v in raw]
         for v in g.consts:
             lines.append(f"{v.name} = {self._const(v.const, 'const')}")

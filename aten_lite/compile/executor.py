@@ -22,6 +22,7 @@ from ..tensors.tensor import Tensor
 from ..vocab.dispatch_keys import CPU
 from . import lower
 from .ir import Graph, Node, Value, reads as ir_reads
+from .symbolic import SymDim, is_symbolic, symbol_source
 
 __all__ = ["Plan"]
 
@@ -46,6 +47,8 @@ class Plan:
     # ---- source generation ----
 
     def _const(self, value, prefix="c") -> str:
+        if isinstance(value, SymDim):  # Note [Shape-generic replays]: its formula of s0
+            return repr(value)
         if type(value) in _LITERALS or (type(value) is float and value == value
                                           and value not in (float("inf"), float("-inf"))):
             return repr(value)
@@ -77,6 +80,7 @@ class Plan:
         if g.inputs:
             lines.append(", ".join(_arr(v) if v in raw else v.name for v in g.inputs)
                          + ", = inputs")
+        lines += self._symbol_lines(raw)
         for v in g.consts:
             lines.append(f"{v.name} = {self._const(v.const, 'const')}")
         for v in (*g.inputs, *g.consts):
@@ -119,6 +123,16 @@ class Plan:
                          for i, v in enumerate(g.outputs))
         lines.append(f"return [{outs}]")
         return lines
+
+    def _symbol_lines(self, raw) -> list:
+        """``s0 = ...``: the batch size of this call, read from an input's shape, when the
+        graph has symbolic sizes (Note [Shape-generic replays] in symbolic.py)."""
+        found = symbol_source(self.graph, self._raw_inputs_from())
+        if found is None:
+            return []
+        v, d, a, b = found
+        src = f"{_arr(v)}.shape[{d}]" if v in raw else f"{v.name}._shape[{d}]"
+        return [f"s0 = {src}" if (a, b) == (1, 0) else f"s0 = ({src} - {b}) // {a}"]
 
     def _saved_from(self) -> int:
         """Where a forward graph's saved values start among its outputs: they go to the
@@ -186,17 +200,28 @@ class Plan:
         buffers = [reuse.get(v) for v in item.outputs]
         bind = getattr(item.kernel, "bind", None)  # a built kernel, not eager_fused's
         if bind is not None and all(b is None for b in buffers):
+            shapes = tuple(v.shape for v in item.inputs)
+            if is_symbolic(shapes):  # bound per call from this call's sizes (cached there)
+                kernel = self._const(item.kernel, "f")
+                return f"{targets}= {kernel}.bind({shapes!r})({ins})"
             # The guard fixes the inputs' shapes: the call's shape work is done now.
-            bound = self._const(bind(tuple(v.shape for v in item.inputs)), "f")
+            bound = self._const(bind(shapes), "f")
             return f"{targets}= {bound}({ins})"
         kernel = self._const(item.kernel, "f")
         if any(b is not None for b in buffers):
             # Note [Buffer reuse] (passes/memory.py): the kernel writes into dead buffers of
             # the same shape and dtype; outputs without one get fresh buffers first.
-            fresh = [f"{self._const(_empty_like_value(v), 'e')}()" if b is None else b.name
+            fresh = [self._fresh(v) if b is None else b.name
                      for v, b in zip(item.outputs, buffers)]
             return f"{targets}= {kernel}({ins}, [{', '.join(fresh)}])"
         return f"{targets}= {kernel}({ins})"
+
+
+    def _fresh(self, v: Value) -> str:
+        """An expression making a fresh contiguous tensor of ``v``'s shape and dtype."""
+        if is_symbolic(v.shape):
+            return f"_wrap(_empty({v.shape!r}, {self._const(v.dtype.np, 'd')}))"
+        return f"{self._const(_empty_like_value(v), 'e')}()"
 
 
 def _views_a_node(v: Value) -> bool:

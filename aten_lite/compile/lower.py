@@ -23,6 +23,7 @@ from ..rules.kernel_rules import c_kernel
 from ..tensors.tensor import Tensor, _c_empty
 from ..vocab.dispatch_keys import CPU
 from .ir import Value
+from .symbolic import SymDim, is_symbolic
 
 try:  # the builder module (branch `fuse`); without it every group runs the reference
     from .kernels import FusedKernel
@@ -32,6 +33,7 @@ except ImportError:
 __all__ = ["node_call", "group_call", "NAMESPACE"]
 
 _wrap = Tensor._wrap
+_empty = _c_empty or np.empty
 
 class _Broadcast:
     """``np.broadcast_to(a, shape)`` of a constant's array (a bias), made again only when the
@@ -79,7 +81,8 @@ def node_call(node, const):
 
 def _nll_call(node, const):
     """nll_loss (mean or sum, no weight) of a float32/float64 [N, C] matrix and its
-    backward: eager's array steps without its per-call rules. ``ignore_index`` must lie
+    backward: the forward is eager's C++ entry, the backward eager's array steps, without
+    their per-call rules. ``ignore_index`` must lie
     outside -C..C-1 (NumPy's valid indices): then an ignored or out-of-range target fails
     the indexing, and that call runs eager's kernel, which ignores the rows or raises its
     error. Other targets index exactly as in eager's kernel."""
@@ -94,24 +97,24 @@ def _nll_call(node, const):
         return None
     eager = const(node.handle.table[CPU], "k")
     n = x.shape[0]
-    rows = const(np.arange(n), "rows")
+    # a batch of s0 rows (Note [Shape-generic replays]): the row indices of this call's size
+    rows = f"_arange({n!r})" if isinstance(n, SymDim) else const(np.arange(n), "rows")
     if backward:
         scale = f", {n}" if reduction == 1 else ", None"
         return [f"{{out}} = _nll_backward({eager}, {{0}}, {{1}}, {{2}}, {rows}{scale}, "
                 f"{(n,) + x.shape[1:]!r}, {reduction}, {ignore})"]
-    return [f"{{out}} = _nll({eager}, {{0}}, {{1}}, {rows}, {n if reduction == 1 else None}, "
-            f"{ignore})"]
+    kernel = const(c_kernel("nll_loss"), "ck")
+    return [f"{{out}} = _nll({kernel}, {eager}, {x.dtype.code}, {{0}}, {{1}}, "
+            f"{const(x.dtype.np, 'd')}, {reduction}, {ignore})"]
 
 
-def _nll(eager, x, target, rows, divisor, ignore):
-    try:
-        picked = x[rows, target.view(np.uint64)]
-    except IndexError:  # an ignored row or a bad target: eager's kernel decides
-        return eager(_wrap(x), _wrap(target), None, 1 if divisor else 2, ignore)._a
-    # Eager sums the negated picks into a 0-dim array, then divides it in place; negating
-    # the sum instead is exact (pairwise summation is symmetric), and scalars cost less.
-    total = -picked.sum()
-    return np.asarray(total if divisor is None else total / divisor)
+def _nll(kernel, eager, code, x, target, dtype, reduction, ignore):
+    """Eager's C++ ``nll_loss`` entry on the arrays (so the loss is eager's bit for bit);
+    an ignored row or a bad target: eager's kernel decides (ignores it or raises)."""
+    out = _empty((), dtype)
+    if kernel(code, out, x, target, ignore, reduction):
+        return eager(_wrap(x), _wrap(target), None, reduction, ignore)._a
+    return out
 
 
 def _nll_backward(eager, grad, x, target, rows, divisor, shape, reduction, ignore):
@@ -209,14 +212,28 @@ def group_call(group, const, outs: list) -> list | None:
         else:
             lines.append(f"{name} = {buffer}")
     args = [f"{{{i}}}" if tuple(v.shape) == space else
-            f"{const(_Broadcast(space), 'bc')}({{{i}}})" if v.kind == "const" else
+            f"{const(_Broadcast(space), 'bc')}({{{i}}})" if v.kind == "const"
+            and not is_symbolic(space) else
             f"_bcast({{{i}}}, {space!r})" for i, v in enumerate(group.inputs)]
     lines.append(f"{entry}(0, {', '.join(name for name, _ in outs)}, {', '.join(args)})")
     return lines
+
+
+_ARANGES: dict = {}  # n -> np.arange(n), read-only: a shape-generic replay's row indices
+
+
+def _arange(n: int):
+    rows = _ARANGES.get(n)
+    if rows is None:
+        if len(_ARANGES) >= 64:
+            _ARANGES.clear()
+        rows = _ARANGES[n] = np.arange(n)
+        rows.flags.writeable = False
+    return rows
 
 
 # What the generated lines call, bound in every plan's namespace.
 # _empty(shape, numpy dtype): what empty_array calls (Note [Large block cache] in
 # aten_lite/csrc/allocator.h), one Python call less.
 NAMESPACE = {"_dot": np.dot, "_empty": _c_empty or np.empty, "_bcast": np.broadcast_to,
-             "_nll": _nll, "_nll_backward": _nll_backward}
+             "_nll": _nll, "_nll_backward": _nll_backward, "_arange": _arange}

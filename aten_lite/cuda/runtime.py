@@ -256,8 +256,8 @@ class CUDABackend(DeviceBackend):
 
 
 def _private_cache():
-    from ..compile.kernels_source import _cg
-    return _cg("private_cache")
+    from ..vocab.checkout import codegen_module
+    return codegen_module("private_cache")
 
 
 def register() -> CUDABackend:

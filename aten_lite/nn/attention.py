@@ -35,6 +35,8 @@ def _causal_bias(L: int, S: int, dtype, device) -> Tensor:
     bias = _causal_cache.get(key)
     if bias is None:
         bias = _creation.full((L, S), -math.inf, dtype=dtype, device=device).triu(1)
+        if bias._a is None:  # made while al.compile captures (no data): never kept for later
+            return bias
         if len(_causal_cache) > 64:
             _causal_cache.clear()
         _causal_cache[key] = bias

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["load_package"]
+__all__ = ["load_package", "codegen_module"]
 
 
 def load_package(name: str, folder: Path | None) -> ModuleType:
@@ -30,3 +30,13 @@ def load_package(name: str, folder: Path | None) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def codegen_module(module: str) -> ModuleType:
+    """A module of the generator, ``aten_lite.codegen.<module>``: the checkout's tools/codegen
+    beside this package when there is one, else the installed copy (the rule graph mode's
+    ``kernels_source.codegen`` follows). Run-time builders read its cache checks from here."""
+    name = "aten_lite.codegen"
+    if name not in sys.modules:
+        load_package(name, Path(__file__).resolve().parents[2] / "tools" / "codegen")
+    return importlib.import_module(f"{name}.{module}")

@@ -9,9 +9,8 @@
 //   struct Body {
 //     static constexpr int kOperands;  // outputs then inputs, in the order of the call
 //     using Acc = ...;                 // storage type of the value the reduction folds
-//     // n elements of every operand k at p[k], byte stride s[k]; acc (when not null) gets
-//     // the last step's value of each element
-//     void operator()(int64_t n, char* const* p, const int64_t* s, Acc* acc) const;
+//     // (elementwise kernels) n elements of every operand k at p[k], byte stride s[k]
+//     void operator()(int64_t n, char* const* p, const int64_t* s) const;
 //     // (reductions) the same n elements, each last value folded into lanes[(off + j) % L]
 //     template <class R> void fold(int64_t n, char* const* p, const int64_t* s,
 //                                  typename R::Lane* lanes, int64_t off) const;
@@ -45,21 +44,28 @@
 // functions, wherever the run's boundaries and the address fall.
 #pragma once
 
+// Note [Fused kernel includes]: a fused kernel's compile is mostly parsing (its own code is a
+// few hundred lines), so this header reaches only what a kernel uses: the geometry, the
+// loops' sizes and the reductions' lanes (loop_sizes.h, reduce_lanes.h, not loops.h and
+// reduce.h, whose <immintrin.h>, <memory> and <vector> were two thirds of the ~110k lines a
+// kernel parsed), the reducers, the thread pool and the scalar math the YAML expressions call.
 #include <algorithm>
 #include <cstdint>
-#include <vector>
 
 #include "aten_lite/csrc/geometry.h"
-#include "aten_lite/csrc/reduce.h"
+#include "aten_lite/csrc/loop_sizes.h"
+#include "aten_lite/csrc/reduce_lanes.h"
+#include "aten_lite/csrc/reducers.h"
+#include "aten_lite/csrc/scalar_math.h"
 #include "aten_lite/csrc/threads.h"
 
 namespace al::fused {
 
 // Flat positions [b, e) of g's dims [lo, g.nd) from the pointers base (one per operand),
-// one inner run at a time: body(run, ptr + off, strides + off, acc + done).
+// one inner run at a time: body(run, ptr + off, strides + off).
 template <int NT, class Body>
 void run_range(const Geometry<NT>& g, int lo, char* const* base, int off, const Body& body,
-               int64_t b, int64_t e, typename Body::Acc* acc) {
+               int64_t b, int64_t e) {
   int last = g.nd - 1;
   int64_t idx[kMaxDims];
   char* ptr[NT];
@@ -72,7 +78,7 @@ void run_range(const Geometry<NT>& g, int lo, char* const* base, int off, const 
   const int64_t* inner = g.stride[last];
   for (int64_t pos = b; pos < e;) {
     int64_t run = std::min(g.size[last] - idx[last], e - pos);
-    body(run, ptr + off, inner + off, acc ? acc + (pos - b) : nullptr);
+    body(run, ptr + off, inner + off);
     pos += run;
     for (int k = 0; k < NT; ++k) ptr[k] += (run - 1) * inner[k];
     idx[last] += run - 1;
@@ -91,11 +97,11 @@ int elementwise(const TensorRef* t, const Body& body) {
   coalesce(g, 0, g.nd);
   if (g.nd == 0) {
     int64_t zero[NT] = {};
-    body(1, g.base, zero, nullptr);
+    body(1, g.base, zero);
     return kPathContiguous;
   }
   parallel_range(g.numel, kGrain, [&](int64_t b, int64_t e) {
-    run_range<NT>(g, 0, g.base, 0, body, b, e, nullptr);
+    run_range<NT>(g, 0, g.base, 0, body, b, e);
   }, kLineElements);
   return g.nd == 1 ? kPathContiguous : kPathStrided;
 }
@@ -195,10 +201,11 @@ int reduce(const TensorRef* t, const Body& body) {
   if (g.nd == kept) {  // every reduced dim has size 1: one element per output
     parallel_range(numel_out, kGrain, [&](int64_t b, int64_t e) {
       const int64_t zero[NT] = {};
+      typename R::Lane lane[lanes<R>()];
       each_output(g, kept, b, e, [&](char* const* ptr) {
-        typename Body::Acc v;
-        body(1, ptr + 1, zero + 1, &v);
-        store(ptr[0], R::widen(R::step(R::init(), static_cast<typename R::C>(v))));
+        for (auto& a : lane) a = R::init();
+        body.template fold<R>(1, ptr + 1, zero + 1, lane, 0);  // the one element: lane 0
+        store(ptr[0], R::widen(lane[0]));
       });
     });
     return kPathStrided;
@@ -211,13 +218,20 @@ int reduce(const TensorRef* t, const Body& body) {
         w = R::merge_wide(w, fold_range<R>(g, kept, g.base, body, c * kChunk,
                                            std::min(m, (c + 1) * kChunk)));
     } else {
-      std::vector<typename R::Wide> part(chunks);
-      parallel_range(chunks, 1, [&](int64_t b, int64_t e) {
-        for (int64_t c = b; c < e; ++c)
-          part[c] = fold_range<R>(g, kept, g.base, body, c * kChunk,
-                                  std::min(m, (c + 1) * kChunk));
-      });
-      for (int64_t c = 0; c < chunks; ++c) w = R::merge_wide(w, part[c]);
+      // kParts chunks at a time in parallel, their results merged in chunk order: the same
+      // merges as reduce.h's fold_contiguous_parallel, without a heap buffer (and <vector>).
+      constexpr int64_t kParts = 256;
+      typename R::Wide part[kParts];
+      for (int64_t first = 0; first < chunks && !stop_requested(); first += kParts) {
+        int64_t count = std::min(kParts, chunks - first);
+        for (int64_t c = 0; c < count; ++c) part[c] = R::widen(R::init());  // if stopped
+        parallel_range(count, 1, [&](int64_t b, int64_t e) {
+          for (int64_t c = first + b; c < first + e; ++c)
+            part[c - first] = fold_range<R>(g, kept, g.base, body, c * kChunk,
+                                            std::min(m, (c + 1) * kChunk));
+        });
+        for (int64_t c = 0; c < count; ++c) w = R::merge_wide(w, part[c]);
+      }
     }
     store(g.base[0], w);
     return kPathContiguous;

@@ -390,31 +390,44 @@ class RowGroupKernel:
         return [t if p == 0 else wrap(t._a.reshape(tuple(t._shape) + (1,) * p))
                 for t, p in zip(inputs, self.prep)]
 
-    def _outs(self, results):
+    def _outs(self, results, space):
+        """Each output Value from its kernel output: the group's ``space`` for an expand; a
+        row value's two shapes differ in rank only (keepdim or not). The shapes come from
+        this call's arrays, so a shape-generic graph's kernel serves every batch size (Note
+        [Shape-generic replays] in compile/symbolic.py)."""
         wrap = Tensor._wrap
         found = []
         for i, shape, expand in self.post:
             a = results[i]._a
             if expand:
-                found.append(wrap(np.broadcast_to(a, shape)))
-            elif a.shape != shape:
-                found.append(wrap(a.reshape(shape)))
+                found.append(wrap(np.broadcast_to(a, space)))
+            elif a.ndim > len(shape):
+                found.append(wrap(a.reshape(a.shape[:len(shape)])))
+            elif a.ndim < len(shape):
+                found.append(wrap(a.reshape(a.shape + (1,) * (len(shape) - a.ndim))))
             else:
                 found.append(results[i])
         return found
 
+    def _space(self, shapes) -> tuple:
+        return tuple(np.broadcast_shapes(*(tuple(s) + (1,) * p
+                                           for s, p in zip(shapes, self.prep))))
+
     def bind(self, shapes):
         bound = self._bound.get(shapes)
         if bound is None:
+            if len(self._bound) >= 64:  # a shape-generic graph's kernel meets many sizes
+                self._bound.clear()
             inner = getattr(self.kernel, "bind", None)
             padded = tuple(tuple(s) + (1,) * p for s, p in zip(shapes, self.prep))
             call = inner(padded) if inner is not None else self.kernel
-            ins, outs = self._ins, self._outs
-            bound = self._bound[shapes] = lambda inputs: outs(call(ins(inputs)))
+            ins, outs, space = self._ins, self._outs, self._space(shapes)
+            bound = self._bound[shapes] = lambda inputs: outs(call(ins(inputs)), space)
         return bound
 
     def __call__(self, inputs, out=None):
-        results = self._outs(self.kernel(self._ins(inputs)))
+        results = self._outs(self.kernel(self._ins(inputs)),
+                             self._space([t._shape for t in inputs]))
         if out is None:
             return results
         for o, r in zip(out, results):
