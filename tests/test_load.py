@@ -292,3 +292,12 @@ def test_cpp_identifiers_tell_calls_from_names():
         with pytest.raises(ExpressionError) as info:
             cpp_identifiers(bad)
         assert info.value.column == column, bad
+
+
+def test_floating_literals_take_the_compute_type_in_the_generated_cpp():
+    from tools.codegen.formula import LITERAL_TYPE, typed_literals
+
+    got = typed_literals(" self * 0.5 + 2 * erf(self * 7.1e-1) + 0.5f + 0x10 + .25 ")
+    assert got == (f"self * {LITERAL_TYPE}(0.5) + 2 * erf(self * {LITERAL_TYPE}(7.1e-1)) + "
+                   f"0.5f + 0x10 + {LITERAL_TYPE}(.25)")
+    assert typed_literals("self > 0 ? self : 0") == "self > 0 ? self : 0"

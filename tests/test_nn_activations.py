@@ -303,3 +303,34 @@ def test_new_names_are_exported_like_torch():
                  "relu_", "leaky_relu_", "logsigmoid", "mish", "prelu", "rrelu", "rrelu_",
                  "softplus", "softsign", "tanhshrink", "threshold", "threshold_"):
         assert callable(getattr(F, name)) and name in F.__all__
+
+
+def test_float32_gelu_and_its_gradient_stay_within_ulps_of_exact_and_match_torch():
+    # The YAML's float literals compute in the compute type (Note [Literals in the compute type]
+    # in tools/codegen/formula.py): float32 gelu is float math, as torch's; each result stays
+    # within a few float32 ulps of the float64 value, as torch's float32 results do.
+    x = np.random.default_rng(0).standard_normal(20_000).astype(np.float32) * 4
+    g = np.random.default_rng(1).standard_normal(20_000).astype(np.float32)
+    xa = al.tensor(x, requires_grad=True)
+    ours = F.gelu(xa)
+    ours.backward(al.tensor(g))
+    x64 = torch.tensor(x.astype(np.float64), requires_grad=True)
+    exact = TF.gelu(x64)
+    exact.backward(torch.tensor(g.astype(np.float64)))
+    xt = torch.tensor(x, requires_grad=True)
+    theirs = TF.gelu(xt)
+    theirs.backward(torch.tensor(g))
+    for got, ref, peer in ((ours.detach().numpy(), exact.detach().numpy(), theirs.detach().numpy()),
+                           (xa.grad.numpy(), x64.grad.numpy(), xt.grad.numpy())):
+        assert got.dtype == np.float32
+        ulp = np.spacing(np.abs(ref).astype(np.float32)).astype(np.float64)
+        ours_err = np.abs(got - ref) / ulp
+        assert ours_err.max() <= max(4.0, np.abs(peer - ref).max() / ulp.min())
+        np.testing.assert_allclose(got, peer, rtol=2e-6, atol=1e-6)
+
+
+def test_float64_gelu_keeps_its_double_literals():
+    # float64 computes with the literals as written: equal to torch's float64 to ~1 ulp.
+    x = np.linspace(-8, 8, 4001)
+    np.testing.assert_allclose(F.gelu(al.tensor(x)).numpy(), TF.gelu(torch.tensor(x)).numpy(),
+                               rtol=4e-16, atol=1e-15)

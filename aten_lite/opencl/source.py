@@ -36,6 +36,9 @@ from __future__ import annotations
 __all__ = ["ctype", "elementwise_source", "reduction_source", "matmul_source",
            "log_softmax_source", "nll_loss_source", "BLOCK", "DIALECTS"]
 
+# How the fusion table's expressions spell a floating literal's type: C++ only.
+_TYPED_LITERAL = "::al::math::detail::real_t<AlCompute>("
+
 BLOCK = (4, 8)  # the rows and columns of out one matmul work item computes
 
 DIALECTS = ("opencl", "cuda")
@@ -227,11 +230,16 @@ def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: i
     of the (merged) iteration space. ``bool_result``: r holds a bool, so the value is made 0
     or 1 (true + true is 1)."""
     params = ", ".join(f"T {p}" for p in entry.tensors + entry.scalars)
-    lines = [_prelude(_compute(t, dialect), dialect, t),
+    # A floating literal in the compute type's real type, as the C++ kernels compute it (Note
+    # [Literals in the compute type] in tools/codegen/formula.py): T for a float T, the literal
+    # itself (a double, where the device has them) for an integer T.
+    compute = _compute(t, dialect)
+    real = "((T)(x))" if compute in ("float", "double", "half") else "(x)"
+    lines = [_prelude(compute, dialect, t), f"#define AL_REAL(x) {real}",
              f"inline {r} al_op({params}) {{",
              f"  return ({r})({'(bool)' if bool_result else ''}(",
              f'#line {entry.line} "{entry.file}"',
-             entry.expr,
+             entry.expr.replace(_TYPED_LITERAL, "AL_REAL("),
              f'#line 1000 "{_AFTER_EXPR[dialect]}"',
              "  ));", "}", ""]
     args = [f"__global {r}* out", "const long n"]

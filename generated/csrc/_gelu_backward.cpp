@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: _gelu_backward (sha256 fbd9cf044d495431).
+// @generated from native_functions.yaml: _gelu_backward (sha256 f05fdf2394eef312).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _gelu_backward
@@ -13,7 +13,7 @@ struct Functor {
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
 #line 640 "native_functions.yaml"
-    return grad_output * (0.5 * (1 + erf(self * 0.70710678118654752)) + self * exp(-0.5 * self * self) * 0.39894228040143268);
+    return grad_output * (::al::math::detail::real_t<AlCompute>(0.5) * (1 + erf(self * ::al::math::detail::real_t<AlCompute>(0.70710678118654752))) + self * exp(-::al::math::detail::real_t<AlCompute>(0.5) * self * self) * ::al::math::detail::real_t<AlCompute>(0.39894228040143268));
 #line 18 "generated/csrc/_gelu_backward.cpp"
   }
 };

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: _hardswish_backward (sha256 11f17674ac8529fa).
+// @generated from native_functions.yaml: _hardswish_backward (sha256 a43c1500d7f8f999).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _hardswish_backward
@@ -13,7 +13,7 @@ struct Functor {
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
 #line 1872 "native_functions.yaml"
-    return self <= -3 ? 0 : (self < 3 ? grad_output * (self / 3 + 0.5) : grad_output);
+    return self <= -3 ? 0 : (self < 3 ? grad_output * (self / 3 + ::al::math::detail::real_t<AlCompute>(0.5)) : grad_output);
 #line 18 "generated/csrc/_hardswish_backward.cpp"
   }
 };

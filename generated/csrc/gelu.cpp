@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: gelu (sha256 1d15a28e09fc8f4e).
+// @generated from native_functions.yaml: gelu (sha256 08ed28f5ea5b4ff8).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: gelu
@@ -13,7 +13,7 @@ struct Functor {
 
   auto operator()(AlCompute self) const {
 #line 633 "native_functions.yaml"
-    return 0.5 * self * (1 + erf(self * 0.70710678118654752));
+    return ::al::math::detail::real_t<AlCompute>(0.5) * self * (1 + erf(self * ::al::math::detail::real_t<AlCompute>(0.70710678118654752)));
 #line 18 "generated/csrc/gelu.cpp"
   }
 };

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: hardsigmoid (sha256 f40db274af50e59f).
+// @generated from native_functions.yaml: hardsigmoid (sha256 33e43022ff8e2204).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: hardsigmoid
@@ -13,7 +13,7 @@ struct Functor {
 
   auto operator()(AlCompute self) const {
 #line 1850 "native_functions.yaml"
-    return self <= -3 ? 0 : (self >= 3 ? 1 : self / 6 + 0.5);
+    return self <= -3 ? 0 : (self >= 3 ? 1 : self / 6 + ::al::math::detail::real_t<AlCompute>(0.5));
 #line 18 "generated/csrc/hardsigmoid.cpp"
   }
 };

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: lerp.Scalar (sha256 02e6c59e6c11a1a0).
+// @generated from native_functions.yaml: lerp.Scalar (sha256 3eb9de61ca6bc4a8).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lerp.Scalar
@@ -14,7 +14,7 @@ struct Functor {
 
   auto operator()(AlCompute self, AlCompute end) const {
 #line 1300 "native_functions.yaml"
-    return abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight);
+    return abs(weight) < ::al::math::detail::real_t<AlCompute>(0.5) ? self + weight * (end - self) : end - (end - self) * (1 - weight);
 #line 19 "generated/csrc/lerp_Scalar.cpp"
   }
 };

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: lerp.Tensor (sha256 ba928be24391aa36).
+// @generated from native_functions.yaml: lerp.Tensor (sha256 a23ff842de4e0b64).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lerp.Tensor
@@ -13,7 +13,7 @@ struct Functor {
 
   auto operator()(AlCompute self, AlCompute end, AlCompute weight) const {
 #line 1311 "native_functions.yaml"
-    return abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight);
+    return abs(weight) < ::al::math::detail::real_t<AlCompute>(0.5) ? self + weight * (end - self) : end - (end - self) * (1 - weight);
 #line 18 "generated/csrc/lerp_Tensor.cpp"
   }
 };

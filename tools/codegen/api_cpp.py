@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import vocab
+from .formula import typed_literals
 from .spec import SpecError
 from .model import SchemaKind
 
@@ -90,7 +91,7 @@ class CppKernel:
     dtype_mask: str  # "0x1ff": bit c set for each supported dtype code c
     out_kind: str  # "::al::OutKind::kSame" etc.: which dtype the core expects for out
     out_type: str  # element type of out in the loop: "AlStorage" or "bool"
-    expr: str  # the elementwise expression ("" for a reduction)
+    expr: str  # the elementwise expression as C++ compiles it ("" for a reduction)
     expr_file: str  # YAML file name for the #line directive
     expr_line: int  # line of the expression (of the entry, for a reduction)
     reducer: str  # reducer class template ("" for elementwise)
@@ -157,7 +158,8 @@ def cpp_kernel(nf: Any) -> CppKernel:
             kind="elementwise", tensor_args=tensors, scalar_args=scalars,
             out_kind="::al::OutKind::" + ("kBool" if always_bool else "kSame"),
             out_type="bool" if always_bool else "AlStorage",
-            expr=nf.elementwise.expr.strip(), expr_file=nf.elementwise.loc.file,
+            # float literals in the compute type (Note [Literals in the compute type])
+            expr=typed_literals(nf.elementwise.expr), expr_file=nf.elementwise.loc.file,
             expr_line=nf.elementwise.loc.line, reducer="", op_name=op, ident=ident, path=path,
             dtypes=dtypes, dtype_mask=dtype_mask)
     if len(tensors) != 1:

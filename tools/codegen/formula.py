@@ -223,3 +223,42 @@ def _check_parentheses(tokens: list[tuple[str, str, int]]) -> None:
             raise ExpressionError("',' outside a function call", column)
     if opened:
         raise ExpressionError("'(' is never closed", opened[-1])
+
+
+# Note [Literals in the compute type]
+# A C++ floating literal is a double, and float * double computes in double: `0.5 * self * (1 +
+# erf(self * 0.70710678118654752))` on float32 ran gelu in double precision (erf in double, and
+# conversions both ways, ~6x torch's time), where torch computes float32 ops in float (its
+# "opmath" type). So each floating literal of an expression is converted to the compute type's
+# real type (`al::math::detail::real_t`: float for float32, and for float16 and bfloat16 whose
+# compute type is float; double for float64, and for integers and bool, which computed in double
+# before and still do). float64 results are unchanged, bit for bit. A float32 result can move by
+# an ulp or so (a float32 gelu now agrees with torch's float32 gelu to its ulps instead of being
+# the correctly rounded double result). Integer literals were never a problem (float * 2 stays
+# float), and a literal with a suffix (`0.5f`) keeps the type it names. Graph mode's fused
+# kernels and the OpenCL device read the expression from the fusion table, which holds it as
+# rewritten here, so every C++ kernel of an op computes the same bits.
+LITERAL_TYPE = "::al::math::detail::real_t<AlCompute>"
+
+
+def typed_literals(expr: str) -> str:
+    """``expr`` with each unsuffixed floating literal as a value of the compute type's real
+    type (Note [Literals in the compute type]).
+
+        >>> typed_literals("self * 0.5 + 2")
+        'self * ::al::math::detail::real_t<AlCompute>(0.5) + 2'
+    """
+    out = []
+    pos = 0
+    text = expr.strip()
+    while pos < len(text):
+        match = _CPP_TOKEN.match(text, pos)
+        if match is None:
+            raise ExpressionError(f"unexpected character {text[pos]!r}", pos + 1)
+        token = match.group()
+        floating = (match.lastgroup == "number" and not token.lower().startswith("0x")
+                    and ("." in token or "e" in token.lower())
+                    and token[-1] in "0123456789.")
+        out.append(f"{LITERAL_TYPE}({token})" if floating else token)
+        pos = match.end()
+    return "".join(out)
