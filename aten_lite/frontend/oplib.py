@@ -341,6 +341,12 @@ def _uninstall(loaded: _Loaded) -> None:
     _library_kernels.unregister(loaded.name)
     if _LOADED.get(loaded.name) is loaded:
         del _LOADED[loaded.name]
+    # Its Python modules go too: loading the same build again must bind fresh handles (whose
+    # tables see the devices registered since), not the unloaded ones. The extension stays
+    # imported: Python cannot unload it, and a new import of that build returns it anyway.
+    for module in [m for m in sys.modules if m.startswith(loaded.package + ".")]:
+        if module != f"{loaded.package}._C":
+            del sys.modules[module]
 
 
 # ---- define_yaml: a library from YAML text, in process -----------------------------------------

@@ -41,8 +41,8 @@ def cache_dir() -> Path:
 
 
 def _private():
-    from ..compile.kernels_source import _cg
-    return _cg("private_cache")
+    from ..vocab.checkout import codegen_module
+    return codegen_module("private_cache")
 
 
 def device_fingerprint(device) -> str:

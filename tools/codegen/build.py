@@ -103,7 +103,13 @@ VARIANT_SOURCES = ("generated/csrc/*.cpp", "aten_lite/csrc/lstm_recurrence.cpp")
 # the compiler's default target only (aarch64: NEON is part of it).
 X86_BASELINE = ("-march=x86-64-v2",)
 X86_VARIANTS = (("avx2", ("-march=x86-64-v3",)),
-                ("avx512", ("-march=x86-64-v4",)))
+                ("avx512", ("-march=x86-64-v4", "-mprefer-vector-width=256")))
+# Note [One vector width]: GCC's vector math (libmvec) has a 256-bit and a 512-bit tanhf, expf,
+# ... that round differently. ``-march=native`` on AVX-512 CPUs tunes for 256-bit vectors
+# (cascadelake, icelake) and ``x86-64-v4`` for 512, so a fused kernel and the eager avx512
+# kernel it must match bit for bit called different ones. Every AVX-512 build, the avx512
+# variant and native builds alike, therefore asks for 256-bit vectors.
+X86_NATIVE_WIDTH = ("-mprefer-vector-width=256",)
 # Note [Unity objects]: below this many missing kernel objects, each compiles alone; groups per
 # compiler process otherwise (a few, so that unequal groups still balance).
 UNITY_MIN = 8
@@ -324,6 +330,8 @@ def toolchain(root: Path, native: bool | None = None) -> Toolchain:
     if native is None:
         native = os.environ.get("AL_NATIVE", "1") != "0"
     flags += ["-march=native"] if native else baseline_flags(cxx)
+    if native and target_is_x86(cxx):
+        flags += X86_NATIVE_WIDTH  # Note [One vector width]
     libs = ["-pthread"]  # the kernels' own thread pool (csrc/threads.h); no OpenMP
     if target_is_x86(cxx) and _have_libmvec():
         flags.append("-DAL_HAVE_MVEC=1")
