@@ -15,7 +15,7 @@ import ctypes
 
 from ..opencl import source
 from ..opencl.kernels import (_broadcast_strides, _is_number, _merge, _meta_result, _numeric,
-                              _reduce_dims, elementwise_ops)
+                              _reduce_dims, _rows, elementwise_ops)
 from ..tensors.tensor import Tensor
 from ..utils.backend_registration import cpu_fallback, impl, make_tensor
 from ..vocab import dtype as _dtype
@@ -247,10 +247,6 @@ def clone(self):
                        strides=tuple(self._st[d] for d in order), offset=self._offset)
     flat = _EW["_copy_strided"](walk)
     return make_tensor(flat._store, tuple(shape), self._dtype, "cuda", strides=tuple(st))
-
-
-def _rows(x: Tensor, dim: int) -> bool:
-    return x.dim() >= 1 and dim % x.dim() == x.dim() - 1 and x.is_contiguous()
 
 
 def _softmax_ok(tensors) -> bool:
