@@ -164,6 +164,33 @@ def test_grad_values_after_backward(slow):
     assert w.grad.tolist() == [[1.0] * 4] * 8
 
 
+def test_reading_grad_is_a_sync_point(slow):
+    # The gradient's array is read directly (as NumPy code holding it would), so only the
+    # .grad read itself can have waited: a missed sync leaves the marker or a partial sum.
+    w = al.ones(8, 4, requires_grad=True)
+    x = al.full((2, 8), 0.5)
+    (x @ w * 3).sum().backward()
+    assert _pending() > 0  # backward's kernels are still queued behind the slow worker
+    grad = w.grad
+    assert _pending() == 0
+    np.testing.assert_array_equal(grad._a, np.full((8, 4), 3.0, np.float32))
+    # Accumulation into an existing .grad (an in-place add, queued) waits the same way.
+    (x @ w * 3).sum().backward()
+    assert _pending() > 0
+    np.testing.assert_array_equal(w.grad._a, np.full((8, 4), 6.0, np.float32))
+
+
+def test_optimizers_take_grad_without_waiting(slow):
+    # The library's own readers queue their kernels behind backward's: no drain per parameter.
+    w = al.ones(8, 4, requires_grad=True)
+    opt = al.optim.SGD([w], lr=0.5)
+    (al.full((2, 8), 0.5) @ w * 3).sum().backward()
+    opt.step()
+    opt.zero_grad()
+    assert _pending() > 0 and w.grad is None
+    np.testing.assert_array_equal(w.detach().numpy(), np.full((8, 4), -0.5, np.float32))
+
+
 def test_python_kernels_that_read_arrays_drain_first(slow):
     x = al.tensor([3.0, 1.0, 2.0])
     y = x * 2  # queued
@@ -282,6 +309,48 @@ def test_the_record_hook_times_each_instruction(slow):
     assert 0 < t_enqueue <= t_start <= t_end
     assert t_start - t_enqueue >= 2_000_000  # the slowed worker waited 2 ms before it ran
     assert abs(t_enqueue - time.perf_counter_ns()) < 10 * 10**9  # perf_counter's clock
+
+
+# ---- counters, and a worker that is not scheduled ----
+
+
+def test_stream_stats_count_where_instructions_ran(slow):
+    before = _C.stream_stats()
+    x = al.ones(16)
+    for _ in range(20):
+        x = x + 1  # the slowed worker falls behind: the ring fills
+    assert x.tolist() == [21.0] * 16
+    d = {k: v - before[k] for k, v in _C.stream_stats().items()}
+    assert d["issued"] == 20 == d["run_by_worker"] + d["run_by_caller"]
+    assert d["full"] > 0 and d["wait_ns"] > 0
+    assert d["in_call"] == 0 and d["fallbacks"] == 0  # never with the test hook's delay on
+    assert d["helped"] <= d["run_by_caller"]
+
+
+def test_a_worker_sharing_the_callers_cpu_falls_back_to_calls():
+    # Note [When the worker is not scheduled]: the worker thread inherits an affinity of one
+    # CPU, so it runs only when the issuing thread is preempted; the issuing thread then runs
+    # the instructions itself, and soon runs the calls in line. Results stay sync's bits.
+    if not hasattr(os, "sched_setaffinity"):
+        pytest.skip("needs os.sched_setaffinity (Linux)")
+    code = (
+        "import os; os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})\n"
+        "import numpy as np, aten_lite as al\n"
+        "from aten_lite import _C\n"
+        "def chain():\n"
+        "    x = al.full((64, 128), 1.5); w = al.full((64, 128), 0.25); y = x\n"
+        "    for _ in range(500):\n"
+        "        y = ((y * w + x).relu() - w) * 0.5\n"
+        "    return y.numpy().copy()\n"
+        "want = chain()\n"
+        "al.set_async(True)\n"
+        "got = chain()\n"
+        "s = _C.stream_stats()\n"
+        "print(s['fallbacks'] >= 1, s['in_call'] > 0, np.array_equal(got, want))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT,
+                         env={**os.environ, "PYTHONPATH": str(ROOT), "AL_ASYNC": "0"},
+                         capture_output=True, text=True, timeout=300)
+    assert out.stdout.split() == ["True", "True", "True"], out.stdout + out.stderr
 
 
 # ---- async results are sync results, bit for bit ----

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import weakref
 
-from ..tensors.tensor import Tensor
+from ..tensors.tensor import Tensor, sync_stream
 from ..vocab.dispatch_keys import CPU
 from . import api
 from .node import RemovableHandle, _LeafHooks, _NodeHooks, detached
@@ -88,7 +88,22 @@ def retains_grad(self: Tensor) -> bool:
     return self._retains_grad
 
 
+# Whether reading ``.grad`` is a sync point (docs/ASYNC.md, "Sync points"): True while async
+# execution is on (``set_grad_read_sync``, called by ``al.set_async``), so the getter costs
+# one global's test when it is off. The library's own readers that only queue more kernels on
+# the gradient (optimizers, ``zero_grad``, gradient clipping) read ``_grad`` and do not wait.
+_grad_read_syncs = False
+
+
+def set_grad_read_sync(on: bool) -> None:
+    """Make reading ``Tensor.grad`` wait for the instruction stream (async execution on)."""
+    global _grad_read_syncs
+    _grad_read_syncs = bool(on)
+
+
 def _get_grad(self: Tensor):
+    if _grad_read_syncs:
+        sync_stream()  # the gradient's values are complete when .grad returns
     return self._grad
 
 

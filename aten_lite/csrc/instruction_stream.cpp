@@ -18,6 +18,11 @@
 #include <unordered_set>
 #include <vector>
 
+#if defined(__linux__)
+#include <pthread.h>
+#include <sched.h>
+#endif
+
 #include "kernel_object.h"
 #include "registry.h"
 #include "threads.h"
@@ -75,8 +80,12 @@ struct Stream {
   std::mutex sleep_mu;
   std::condition_variable wake;       // the worker sleeps here
   std::condition_variable progressed; // a waiting caller sleeps here
-  std::atomic<bool> worker_sleeping{false};
+  std::atomic<bool> worker_sleeping{false};  // cleared by the producer that wakes it
   std::atomic<int> waiters{0};
+  // Bumped by the worker on every turn of its loop: a producer facing a full ring tells a
+  // worker that is scheduled (about to take the next instruction) from one that is not.
+  alignas(64) std::atomic<uint64_t> beat{0};
+  alignas(64) uint64_t helped_at_beat = ~uint64_t{0};  // producer only
   bool worker_started = false;
 
   std::atomic<bool> enabled{false};
@@ -98,10 +107,56 @@ struct Stream {
   std::atomic<bool> discard{false};
 
   PyObject* records = nullptr;  // list of tuples (profiler hook), or null
+
+  // Counters (_C.stream_stats(); docs/ASYNC.md, "Counters"): where the instructions ran and
+  // what the issuing thread waited for. Each is written by one side at a time (the worker's
+  // under run_mu or by the worker alone, the producer's with the GIL held), read anywhere.
+  struct Counters {
+    std::atomic<uint64_t> run_by_worker{0};
+    std::atomic<uint64_t> run_by_caller{0};  // a full ring's help, a sync, a discard
+    std::atomic<uint64_t> helped{0};         // of those, run by a producer facing a full ring
+    std::atomic<uint64_t> full{0};           // appends that found the ring full
+    std::atomic<uint64_t> wait_ns{0};        // time those appends spent waiting, helping aside
+    std::atomic<uint64_t> sleeps{0};         // times the worker went to sleep
+    std::atomic<uint64_t> wakes{0};          // notifications a producer sent to wake it
+    std::atomic<uint64_t> in_call{0};        // calls run in the call: the worker fell behind
+    std::atomic<uint64_t> fallbacks{0};      // times the stream switched to that
+  } counters;
+
+  // Note [When the worker is not scheduled] (producer only).
+  int window_calls = 0;    // appends in the current window
+  int window_helped = 0;   // of them, those that ran an instruction themselves
+  int64_t in_call_left = 0;  // calls still to run in the call before the next try
+  int64_t in_call_span = 0;  // how many the next fallback runs in the call
 };
+
+// One side's increment of a counter only it writes (no read-modify-write bus lock).
+inline void bump(std::atomic<uint64_t>& c, uint64_t by = 1) {
+  c.store(c.load(std::memory_order_relaxed) + by, std::memory_order_relaxed);
+}
 
 Stream* g_stream = new Stream;  // never destroyed: the worker may still be polling it at exit
 thread_local int t_inline_depth = 0;
+// How long a producer facing a full ring waits for the worker before running an instruction
+// itself (enqueue): well above the worker's step from one instruction to the next.
+constexpr int kHelpAfterMicros = 3;
+
+// Note [When the worker is not scheduled]
+// On a loaded machine (more runnable threads than cores) the worker is often off its CPU: a
+// full ring then finds it neither running an instruction nor taking the next, and the issuing
+// thread runs the oldest instruction itself (enqueue). That keeps results coming, but costs
+// more than a plain call (the ring's bookkeeping, and the worker still takes a share of the
+// CPU when it is scheduled, spinning for instructions the caller already ran). So the producer
+// watches windows of kWindowCalls appends: when at least three in four of one had to run an
+// instruction itself (well above what a worker waking from its sleep costs, a few tens of
+// microseconds of calls), it drains the stream and runs the next calls in the call, as with async
+// execution off, for a span of calls that doubles while tries keep failing (from
+// kInCallSpanMin to kInCallSpanMax), then queues again to try the worker afresh. Meanwhile
+// the worker finds nothing to do and sleeps. With the test hook's delay on (slow_us) the stream
+// never falls back: the tests count on instructions being queued.
+constexpr int kWindowCalls = 64;
+constexpr int64_t kInCallSpanMin = 256;
+constexpr int64_t kInCallSpanMax = 16384;
 
 // ---- error decoders ---------------------------------------------------------------------------
 
@@ -155,6 +210,13 @@ const CustomEntry kQueuedCustom[] = {
     {"softmax_backward", decode_zero_ok},
 };
 
+// Whether an entry with this decoder can fail on values it reads at run time (nll_loss's
+// class indices). The others fail only for a dtype without a branch, which the dtype mask
+// checked before the enqueue rules out: a queued elementwise, reduction, softmax or product
+// entry cannot fail, so its instruction skips the issuing line's lookup (Note [The issuing
+// line]).
+bool fails_on_values(ErrorDecoder decode) { return decode == decode_nll; }
+
 PyObject* error_type_of(const KernelInfo& info) {
   if (std::strncmp(info.name, "nll_loss", 8) == 0) return PyExc_IndexError;
   return PyExc_RuntimeError;
@@ -193,6 +255,15 @@ bool internal_code(PyCodeObject* code) {
   e.internal = internal;
   return internal;
 }
+
+// Note [The issuing line]
+// An instruction names the Python line that issued it for two readers only: the message of a
+// kernel error raised at the next sync, and the profiler's records. Finding it walks the
+// Python frames to the first one outside aten_lite, and each frame object the walk asks for
+// is created for it and copied out when its function returns: on a small op that was the
+// largest part of the enqueue. So it is looked up only for an instruction that can fail at
+// run time (fails_on_values) or while the profiler records; any other instruction cannot
+// raise, and the profiler, once on, sees every line.
 
 // The first frame outside aten_lite: its code object (new reference) and line.
 void issuing_site(PyObject** code_out, int* line_out) {
@@ -342,6 +413,7 @@ void run_one(uint64_t index, bool on_worker) {
       s.failed.store(true, std::memory_order_release);
     }
   }
+  bump(on_worker ? s.counters.run_by_worker : s.counters.run_by_caller);  // run_mu held
   s.head.store(index + 1, std::memory_order_seq_cst);
   if (s.waiters.load(std::memory_order_seq_cst) > 0) {
     std::lock_guard<std::mutex> lock(s.sleep_mu);
@@ -350,28 +422,62 @@ void run_one(uint64_t index, bool on_worker) {
 }
 
 // The worker: runs instructions in order; spins briefly for the next, then sleeps.
+//
+// It takes run_mu with try_lock only: while a producer runs an instruction itself (a full ring
+// the worker was not scheduled for, a sync), the worker keeps spinning instead of blocking on
+// the mutex, so the producer's unlock never has a sleeper to wake (a system call per
+// instruction on a loaded machine), and the worker takes the next instruction as soon as it
+// is back. On Linux it runs as SCHED_BATCH: a woken batch thread does not preempt the thread
+// that woke it, so on a loaded machine a wake-up does not take the issuing thread's CPU away
+// from it for a time slice.
 void worker_main() {
   Stream& s = *g_stream;
+#if defined(__linux__)
+  {
+    sched_param param{};
+    param.sched_priority = 0;
+    pthread_setschedparam(pthread_self(), SCHED_BATCH, &param);  // best effort
+  }
+#endif
   swap_call_control(&s.worker_control);  // Ctrl-C at a sync stops its kernel (threads.h)
   constexpr auto kSpin = std::chrono::microseconds(100);
+  uint64_t beat = 0;
+  auto spin_until = Clock::now() + kSpin;
   for (;;) {
-    auto spin_until = Clock::now() + kSpin;
-    while (s.head.load(std::memory_order_acquire) == s.tail.load(std::memory_order_acquire)) {
-      if (Clock::now() < spin_until) {
-        for (int i = 0; i < 32; ++i) AL_STREAM_RELAX();
-        continue;
+    s.beat.store(++beat, std::memory_order_relaxed);
+    uint64_t h = s.head.load(std::memory_order_acquire);
+    if (h != s.tail.load(std::memory_order_acquire)) {
+      if (s.run_mu.try_lock()) {
+        h = s.head.load(std::memory_order_acquire);
+        if (h != s.tail.load(std::memory_order_acquire)) run_one(h, true);
+        s.run_mu.unlock();
+        spin_until = Clock::now() + kSpin;
+      } else {
+        for (int i = 0; i < 8; ++i) AL_STREAM_RELAX();  // a producer is running one
       }
+      continue;
+    }
+    if (Clock::now() < spin_until) {
+      // Waiting for the next instruction: yield the CPU rather than spin on it, so a
+      // runnable issuing thread that shares this CPU (a loaded machine) runs now instead of
+      // after the spin. With nothing else to run, the yield returns at once.
+      std::this_thread::yield();
+      continue;
+    }
+    // Sleep until a producer clears worker_sleeping (wake_worker). The flag is set and the
+    // ring read again under sleep_mu, which the waking producer takes before notifying, so
+    // an instruction appended in between is either seen here or wakes the wait.
+    {
       std::unique_lock<std::mutex> lock(s.sleep_mu);
       s.worker_sleeping.store(true, std::memory_order_seq_cst);
-      s.wake.wait(lock, [&] {
-        return s.head.load(std::memory_order_seq_cst) != s.tail.load(std::memory_order_seq_cst);
-      });
+      bump(s.counters.sleeps);
+      while (s.worker_sleeping.load(std::memory_order_seq_cst) &&
+             s.head.load(std::memory_order_seq_cst) == s.tail.load(std::memory_order_seq_cst)) {
+        s.wake.wait(lock);
+      }
       s.worker_sleeping.store(false, std::memory_order_relaxed);
-      spin_until = Clock::now() + kSpin;
     }
-    std::unique_lock<std::mutex> run(s.run_mu);
-    uint64_t h = s.head.load(std::memory_order_acquire);
-    if (h != s.tail.load(std::memory_order_acquire)) run_one(h, true);
+    spin_until = Clock::now() + kSpin;
   }
 }
 
@@ -382,9 +488,13 @@ void start_worker() {
   std::thread(worker_main).detach();
 }
 
+// Called after `tail` moved. Only the producer that clears the flag notifies: while a woken
+// worker waits to be scheduled, later appends pay one load, not a lock and a system call each.
 void wake_worker() {
   Stream& s = *g_stream;
-  if (s.worker_sleeping.load(std::memory_order_seq_cst)) {
+  if (s.worker_sleeping.load(std::memory_order_seq_cst) &&
+      s.worker_sleeping.exchange(false, std::memory_order_seq_cst)) {
+    bump(s.counters.wakes);
     std::lock_guard<std::mutex> lock(s.sleep_mu);
     s.wake.notify_one();
   }
@@ -551,6 +661,11 @@ int stream_enqueue(const KernelInfo& info, int code, const TensorRef* refs, cons
   if (touches_shared(arrays, n)) {
     return stream_synchronize() ? kStreamRunHere : -1;
   }
+  if (s.in_call_left > 0) {  // Note [When the worker is not scheduled]
+    --s.in_call_left;
+    bump(s.counters.in_call);
+    return stream_synchronize() ? kStreamRunHere : -1;
+  }
   ErrorDecoder decode = decode_path;
   if (info.kind == KernelKind::kCustom && !info.custom) {
     decode = decode_zero_ok;  // the stream's own entries (stream_gemm), never registered
@@ -564,17 +679,56 @@ int stream_enqueue(const KernelInfo& info, int code, const TensorRef* refs, cons
   // thread runs no Python code and keeps the GIL: it is the only producer.
   int depth = s.depth.load(std::memory_order_relaxed);
   uint64_t t;
+  int64_t full_since = 0, helping_ns = 0;  // the counters' wait time
   for (;;) {
     reclaim();
     t = s.tail.load(std::memory_order_acquire);
-    if (t - s.head.load(std::memory_order_acquire) < static_cast<uint64_t>(depth)) break;
-    if (help_once()) continue;
+    uint64_t h = s.head.load(std::memory_order_acquire);
+    if (t - h < static_cast<uint64_t>(depth)) break;
+    if (!full_since) {
+      full_since = now_ns();
+      bump(s.counters.full);
+    }
+    // Full. A scheduled worker frees a slot within a kernel's time: wait for it, as running
+    // the instruction here would only move the kernel back onto this thread. One that is not
+    // scheduled (a loaded machine) or asleep leaves `head` and its beat still: run the oldest
+    // instruction here then, and keep doing so, without the wait, until its beat moves again.
+    uint64_t beat = s.beat.load(std::memory_order_relaxed);
+    if (beat != s.helped_at_beat) {
+      auto until = Clock::now() + std::chrono::microseconds(kHelpAfterMicros);
+      while (s.head.load(std::memory_order_acquire) == h && Clock::now() < until) {
+        for (int i = 0; i < 16; ++i) AL_STREAM_RELAX();
+      }
+      if (s.head.load(std::memory_order_acquire) != h) continue;
+      beat = s.beat.load(std::memory_order_relaxed);
+    }
+    int64_t help_start = now_ns();
+    if (help_once()) {
+      helping_ns += now_ns() - help_start;
+      bump(s.counters.helped);
+      ++s.window_helped;
+      s.helped_at_beat = beat;
+      continue;
+    }
+    // The worker is running the oldest instruction: wait for it, letting other Python
+    // threads run meanwhile.
     for (int i = 0; i < 64; ++i) AL_STREAM_RELAX();
-    if (t - s.head.load(std::memory_order_acquire) >= static_cast<uint64_t>(depth)) {
+    if (s.head.load(std::memory_order_acquire) == h) {
       PyThreadState* state = PyEval_SaveThread();
       std::this_thread::yield();
       PyEval_RestoreThread(state);
     }
+  }
+  if (full_since) bump(s.counters.wait_ns, static_cast<uint64_t>(now_ns() - full_since - helping_ns));
+  if (++s.window_calls == kWindowCalls) {  // Note [When the worker is not scheduled]
+    if (4 * s.window_helped >= 3 * kWindowCalls && s.slow_us.load(std::memory_order_relaxed) == 0) {
+      s.in_call_span = std::min(std::max(s.in_call_span * 2, kInCallSpanMin), kInCallSpanMax);
+      s.in_call_left = s.in_call_span;  // from the next call on: this one is queued below
+      bump(s.counters.fallbacks);
+    } else if (4 * s.window_helped < kWindowCalls) {
+      s.in_call_span = 0;  // the worker kept up: the next fallback starts short again
+    }
+    s.window_calls = s.window_helped = 0;
   }
   Instruction& in = s.ring[t % kStreamSlots];
   in.info = &info;
@@ -588,8 +742,14 @@ int stream_enqueue(const KernelInfo& info, int code, const TensorRef* refs, cons
     in.owned[k] = arrays[k];
   }
   for (int j = 0; j < info.n_scalars; ++j) in.scalars[j] = scalars[j];
-  issuing_site(&in.site_code, &in.site_line);
-  in.t_enqueue = s.recording.load(std::memory_order_relaxed) ? now_ns() : 0;
+  bool recording = s.recording.load(std::memory_order_relaxed);
+  if (recording || fails_on_values(decode)) {
+    issuing_site(&in.site_code, &in.site_line);  // Note [The issuing line]
+  } else {
+    in.site_code = nullptr;
+    in.site_line = 0;
+  }
+  in.t_enqueue = recording ? now_ns() : 0;
   in.t_start = in.t_end = 0;
   if (s.poison.load(std::memory_order_relaxed) && info.kind != KernelKind::kCustom) {
     // Test hook: a result read before its instruction ran shows as a marker, not as luck.
@@ -638,6 +798,22 @@ PyObject* py_stream_pending(PyObject*, PyObject*) {
 
 PyObject* py_stream_issued(PyObject*, PyObject*) {
   return PyLong_FromUnsignedLongLong(g_stream->issued.load());
+}
+
+PyObject* py_stream_stats(PyObject*, PyObject*) {
+  Stream& s = *g_stream;
+  Stream::Counters& c = s.counters;
+  return Py_BuildValue(
+      "{sKsKsKsKsKsKsKsKsKsK}", "issued", static_cast<unsigned long long>(s.issued.load()),
+      "run_by_worker", static_cast<unsigned long long>(c.run_by_worker.load()),
+      "run_by_caller", static_cast<unsigned long long>(c.run_by_caller.load()),
+      "helped", static_cast<unsigned long long>(c.helped.load()),
+      "full", static_cast<unsigned long long>(c.full.load()),
+      "wait_ns", static_cast<unsigned long long>(c.wait_ns.load()),
+      "worker_sleeps", static_cast<unsigned long long>(c.sleeps.load()),
+      "worker_wakes", static_cast<unsigned long long>(c.wakes.load()),
+      "in_call", static_cast<unsigned long long>(c.in_call.load()),
+      "fallbacks", static_cast<unsigned long long>(c.fallbacks.load()));
 }
 
 bool read_int_kw(PyObject* kwargs, const char* name, long lo, long hi, long* out, bool* given) {
@@ -1026,6 +1202,11 @@ PyMethodDef stream_methods[] = {
      "stream_pending() -> instructions queued and not yet run."},
     {"stream_issued", py_stream_issued, METH_NOARGS,
      "stream_issued() -> instructions ever queued (a counter)."},
+    {"stream_stats", py_stream_stats, METH_NOARGS,
+     "stream_stats() -> counters since import: issued, run_by_worker, run_by_caller (of "
+     "which helped: by a producer facing a full ring), full (appends that found the ring "
+     "full), wait_ns (their wait, helping aside), worker_sleeps, worker_wakes, in_call (calls "
+     "run in the call while the worker was not scheduled), fallbacks."},
     {"stream_configure", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_stream_configure)),
      METH_VARARGS | METH_KEYWORDS,
      "stream_configure(depth=None, slow_us=None, poison=None) -> (depth, slow_us, poison): "

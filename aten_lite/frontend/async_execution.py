@@ -26,6 +26,7 @@ import contextlib
 import os
 from pathlib import Path
 
+from ..autograd import tensor_methods as _tensor_methods
 from ..dispatch import dispatcher as _dispatch
 
 __all__ = ["set_async", "is_async_enabled", "async_execution", "synchronize",
@@ -77,11 +78,13 @@ def set_async(on: bool) -> None:
     if on:
         _dispatch.set_stream_wrapper(ext.stream_inline)
         ext.stream_set_enabled(True)
+        _tensor_methods.set_grad_read_sync(True)
     else:
         try:
             ext.stream_set_enabled(False)  # drains; may raise the sticky error
         finally:
             _dispatch.set_stream_wrapper(None)
+            _tensor_methods.set_grad_read_sync(False)
 
 
 def is_async_enabled() -> bool:

@@ -327,12 +327,15 @@ def _size(shape) -> str:
 
 def zero_grad_(p: Tensor, set_to_none: bool) -> None:
     """Forget ``p``'s gradient: set it to None, or zero it in place."""
-    if p.grad is None:
+    # ``_grad``, not ``.grad``: a read of .grad is a sync point under async execution, and
+    # forgetting or zeroing a gradient reads no values (the zero_ queues like any kernel).
+    grad = p._grad
+    if grad is None:
         return
     if set_to_none:
-        p.grad = None
+        p._grad = None
     else:
         with no_grad():
-            if p.grad.grad_fn is not None:
-                p.grad = p.grad.detach()
-            p.grad.zero_()
+            if grad.grad_fn is not None:
+                grad = p._grad = grad.detach()
+            grad.zero_()

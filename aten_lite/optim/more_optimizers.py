@@ -252,7 +252,7 @@ class SparseAdam(Optimizer):
     def step(self, closure=None):
         for group in self.param_groups:
             for p in group["params"]:
-                if p.grad is not None and not p.grad.is_sparse:
+                if p._grad is not None and not p._grad.is_sparse:
                     raise RuntimeError("SparseAdam does not support dense gradients, please "
                                        "consider Adam instead")
         return super().step(closure)

@@ -129,8 +129,9 @@ class Optimizer:
         with no_grad():
             for group in self.param_groups:
                 for p in group["params"]:
-                    if p.grad is not None:
-                        grad = -p.grad if group.get("maximize") else p.grad
+                    grad = p._grad  # not .grad: the update queues behind backward's kernels
+                    if grad is not None:
+                        grad = -grad if group.get("maximize") else grad
                         self._update(group, p, grad, self.state.setdefault(p, {}))
         return loss
 

@@ -25,7 +25,8 @@ __all__ = ["clip_grad_norm_", "clip_grad_value_", "rnn"]
 def _grads(parameters) -> list[Tensor]:
     if isinstance(parameters, Tensor):
         parameters = [parameters]
-    return [p.grad for p in parameters if p.grad is not None]
+    # ``_grad``: the clipping kernels queue behind backward's (a .grad read would wait).
+    return [p._grad for p in parameters if p._grad is not None]
 
 
 def clip_grad_norm_(parameters, max_norm: float, norm_type: float = 2.0,
