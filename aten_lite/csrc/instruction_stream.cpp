@@ -143,6 +143,9 @@ thread_local int t_inline_depth = 0;
 // How long a producer facing a full ring waits for the worker before running an instruction
 // itself (enqueue): well above the worker's step from one instruction to the next.
 constexpr int kHelpAfterMicros = 3;
+// How long a producer facing a full ring while the worker runs a kernel spins before it sleeps
+// until the worker finishes one.
+constexpr int kBlockAfterMicros = 50;
 
 // Note [Waking the worker]
 // The producer publishes an instruction with a release store of `tail` and then reads
@@ -734,11 +737,16 @@ int stream_enqueue(const KernelInfo& info, int code, const TensorRef* refs, cons
       continue;
     }
     // The worker is running the oldest instruction: wait for it, letting other Python
-    // threads run meanwhile.
+    // threads run meanwhile, and past kBlockAfterMicros (a long kernel) asleep until it
+    // finishes one rather than spinning on a core.
     for (int i = 0; i < 64; ++i) AL_STREAM_RELAX();
     if (s.head.load(std::memory_order_acquire) == h) {
       PyThreadState* state = PyEval_SaveThread();
-      std::this_thread::yield();
+      if (now_ns() - full_since > kBlockAfterMicros * 1000) {
+        wait_progress(h, Clock::now() + std::chrono::milliseconds(1));
+      } else {
+        std::this_thread::yield();
+      }
       PyEval_RestoreThread(state);
     }
   }
