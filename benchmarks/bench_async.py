@@ -71,18 +71,35 @@ def _timed(fn, n: int, on: bool) -> float:
         al.set_async(False)
 
 
-def _compare(fn, n: int, rounds: int) -> tuple[float, float, list[float]]:
-    """(sync seconds, async seconds, per-round ratios) per call of fn."""
+def _compare(fn, n: int, rounds: int) -> tuple[float, float, list[float], dict]:
+    """(sync seconds, async seconds, per-round ratios) per call of fn, and the stream's
+    counters over the async rounds (docs/ASYNC.md, "Counters")."""
     fn()
     _timed(fn, 2, True)
     syncs, asyncs, ratios = [], [], []
+    counters = dict.fromkeys(al._C.stream_stats(), 0)
     for _ in range(rounds):
         s = _timed(fn, n, False)
+        before = al._C.stream_stats()
         a = _timed(fn, n, True)
+        for key, value in al._C.stream_stats().items():
+            counters[key] += value - before[key]
         syncs.append(s)
         asyncs.append(a)
         ratios.append(a / s)
-    return statistics.median(syncs), statistics.median(asyncs), ratios
+    return statistics.median(syncs), statistics.median(asyncs), ratios, counters
+
+
+def _where(c: dict) -> str:
+    """Where the async rounds' kernels ran, from the stream's counters."""
+    calls = c["issued"] + c["in_call"]
+    if not calls:
+        return ""
+    share = lambda k: f"{100 * c[k] / calls:.0f}%"  # noqa: E731
+    return (f"worker {share('run_by_worker')}, caller {share('run_by_caller')} "
+            f"(full ring {share('helped')}), in the call {share('in_call')}; "
+            f"ring full at {share('full')} of calls, "
+            f"waits {c['wait_ns'] / 1e3 / calls:.2f} us per call")
 
 
 def _identical() -> bool:
@@ -110,18 +127,21 @@ def main(argv=None) -> int:
     al.set_num_threads(args.threads)
     rows = []
     _, step = _mlp()
-    s, a, r = _compare(step, 200, args.rounds)
-    rows.append(("digits MLP step (batch 64)", s, a, r, 1, "<= 0.8x"))
+    s, a, r, c = _compare(step, 200, args.rounds)
+    rows.append(("digits MLP step (batch 64)", s, a, r, 1, "<= 0.8x", c))
     chain_len = 40
-    s, a, r = _compare(_chain((64, 128), chain_len), 100, args.rounds)
-    rows.append(("64x128 float32 elementwise chain, per op", s, a, r, chain_len, "<= 0.7x"))
-    s, a, r = _compare(_chain((4096, 4096), 4), 3, max(3, args.rounds // 2))
-    rows.append(("16M-element float32 ops, per op", s, a, r, 4, "within 5%"))
+    s, a, r, c = _compare(_chain((64, 128), chain_len), 100, args.rounds)
+    rows.append(("64x128 float32 elementwise chain, per op", s, a, r, chain_len, "<= 0.7x", c))
+    s, a, r, c = _compare(_chain((4096, 4096), 4), 3, max(3, args.rounds // 2))
+    rows.append(("16M-element float32 ops, per op", s, a, r, 4, "within 5%", c))
     print(f"{'case':44} {'sync us':>10} {'async us':>10} {'ratio':>7} {'range':>13}  target")
-    for case, s, a, ratios, per, target in rows:
+    for case, s, a, ratios, per, target, _ in rows:
         lo, hi = min(ratios), max(ratios)
         print(f"{case:44} {s / per * 1e6:10.2f} {a / per * 1e6:10.2f} {a / s:7.2f} "
               f"{lo:6.2f}-{hi:<6.2f}  {target}")
+    print("where the async rounds' kernels ran (stream counters):")
+    for case, *_, counters in rows:
+        print(f"  {case}: {_where(counters)}")
     print(f"async results bit-identical to sync (MLP, 20 steps): {_identical()}")
     return 0
 

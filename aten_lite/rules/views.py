@@ -27,7 +27,7 @@ import numpy as np
 
 from .kernel_rules import copy_strided
 from ..tensors.tensor import (
-    Tensor, contiguous_strides, empty_array, is_contiguous_strides, wrap_dim,
+    Tensor, contiguous_strides, empty_array, is_contiguous_strides, sync_stream, wrap_dim,
 )
 
 __all__ = [
@@ -106,13 +106,17 @@ def preserved_strides(shape, strides) -> tuple[int, ...]:
     return tuple(out)
 
 
-def copy_with_strides(a: np.ndarray, strides, dtype) -> Tensor:
+def copy_with_strides(a: np.ndarray, strides, dtype, queued: bool = False) -> Tensor:
     """A new CPU tensor holding ``a``'s values (of ``dtype``) with ``strides`` (elements;
     dense without overlap), copied by the C++ loops when that pays (Note [Strided copies] in
     aten_lite/rules/kernel_rules.py): clone, contiguous, and a leaf's first gradient laid out as
-    the leaf all make their copies here."""
+    the leaf all make their copies here. ``queued`` (async execution on): the C++ loops copy
+    whatever the size, so the copy is queued on the stream; where the dtype keeps NumPy's
+    copy, the stream is drained first."""
     out = empty_with_strides(a.shape, strides, dtype)
-    if not copy_strided(out, a, dtype):
+    if not copy_strided(out, a, dtype, any_size=queued):
+        if queued:
+            sync_stream()  # NumPy reads the values
         np.copyto(out, a)
     t = Tensor._wrap(out)
     t._st = tuple(strides)

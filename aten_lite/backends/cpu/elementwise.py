@@ -98,10 +98,14 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
     if entry is None:
         entry = plan.for_operands(ins)
     compute, out_dt, code, cnp = entry
-    sync_stream()  # the general path casts and checks operands' values with NumPy
+    # The general path (a tensor subclass such as Parameter, a number, mixed dtypes) reads
+    # operands' values with NumPy only for a cast, an integer divisor's check or bfloat16 by a
+    # number: each of those drains the stream first (Note [Stream-safe kernels]); the rest
+    # queues like the hot path.
     if compute is bfloat16 and plan.name in _BY_NUMBER_IN_FLOAT32 and len(ins) == 2 and \
             ins[1].__class__ is float and isinstance(ins[0], Tensor) and not scalars and \
             ins[0]._dtype is bfloat16:
+        sync_stream()
         product = _bfloat16_by_number(plan.name, ins[0]._a, ins[1])
         if out_array is None:
             return product, entry
@@ -112,12 +116,16 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
     for x in ins:
         if isinstance(x, Tensor):
             a = x._a
-            arrays.append(a if x._dtype is compute else a.astype(cnp))
+            if x._dtype is not compute:
+                sync_stream()  # the cast reads the values
+                a = a.astype(cnp)
+            arrays.append(a)
             shapes.append(x._shape)
         else:
             arrays.append(wrapped(x, cnp))
     shape = rules.broadcast_shapes(*shapes) if len(shapes) > 1 else shapes[0]
     if plan.int_check is not None and not compute.is_floating_point and 0 not in shape:
+        sync_stream()  # the check reads the divisor's values
         # A Python number is checked as given: wrapped into uint8, -1 would pass as 255.
         last = ins[-1]
         plan.int_check(plan.name, arrays[-1] if isinstance(last, Tensor) else np.asarray(last))
