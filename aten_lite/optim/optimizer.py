@@ -129,8 +129,7 @@ class Optimizer:
         with no_grad():
             for group in self.param_groups:
                 for p in group["params"]:
-                    grad = p._grad  # not .grad: the update queues behind backward's kernels
-                    if grad is not None:
+                    if (grad := p._grad) is not None:  # not .grad, which would wait for backward
                         grad = -grad if group.get("maximize") else grad
                         self._update(group, p, grad, self.state.setdefault(p, {}))
         return loss

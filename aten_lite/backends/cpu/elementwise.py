@@ -98,10 +98,8 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
     if entry is None:
         entry = plan.for_operands(ins)
     compute, out_dt, code, cnp = entry
-    # The general path (a tensor subclass such as Parameter, a number, mixed dtypes) reads
-    # operands' values with NumPy only for a cast, an integer divisor's check or bfloat16 by a
-    # number: each of those drains the stream first (Note [Stream-safe kernels]); the rest
-    # queues like the hot path.
+    # Values are read (after a drain: Note [Stream-safe kernels]) only by a cast, an integer
+    # divisor's check or bfloat16 by a number; a Parameter operand queues as the hot path does.
     if compute is bfloat16 and plan.name in _BY_NUMBER_IN_FLOAT32 and len(ins) == 2 and \
             ins[1].__class__ is float and isinstance(ins[0], Tensor) and not scalars and \
             ins[0]._dtype is bfloat16:
