@@ -64,9 +64,9 @@ from .vocab.grad_mode import (  # noqa: E402
 # Note [Install step]: the layers (docs/DESIGN.md) meet here, in this order. The dispatcher
 # makes a handle per op (tables still empty); the generated bindings then import, reading the
 # handles; the backend packages import (the composite and sparse kernels call ops through those
-# bindings and handles), the composite kernels fill their stacks (backends.build_composite), and
-# CPU, Meta and SparseCPU register their records with register_backend, the function a device
-# package calls, which fills every table (Note [Backend records]); the autograd kernel is
+# bindings and handles), the composite kernels fill their stacks, and CPU, Meta and SparseCPU
+# register their records with register_backend, the function a device package calls, which
+# fills every table (Note [Backend records] in backends/records.py); the autograd kernel is
 # registered; and frontend/tensor_surface.py attaches the Tensor methods. No lower layer imports a
 # higher one: each piece is handed to the one below by registration, here.
 from .dispatch import dispatcher as _dispatch  # noqa: E402
@@ -81,8 +81,7 @@ _dispatch.install(_registry.OPS)
 from ._ops import *  # noqa: E402,F401,F403
 from . import backends as _backends  # noqa: E402
 from .backends import composite, cpu, meta, sparse  # noqa: E402 (Note [One backend, one package])
-# The public function an outside device registers with (al.utils.backend_registration).
-from .backends.devices import register_backend as _register_backend  # noqa: E402
+from .backends.devices import register_backend as _register_backend  # noqa: E402 (the public one)
 
 _backends.build_composite(_dispatch.handles(), composite.KERNELS)
 for _package in (cpu, meta, sparse):  # Note [Backend records]

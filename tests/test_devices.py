@@ -269,7 +269,8 @@ def test_an_outside_backend_of_keywords_dispatches_and_names_what_is_registered(
                      copy_out=lambda store, at, n: store[at:at + n].copy())
     key = register_backend(record)
     try:
-        assert key == "KeyWords" and record.key is key and registered_backends()["KeyWords"] is record
+        assert key == "KeyWords" and record.key is key
+        assert registered_backends()["KeyWords"] is record
         assert made == ["neg"]
         x = al.tensor([1.0, -2.0], device="kw")
         with al.trace_dispatch() as t:

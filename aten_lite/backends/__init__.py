@@ -4,21 +4,16 @@ Each backend key is one package here (Note [One backend, one package]):
 
     CPU -> cpu/    Meta -> meta/    SparseCPU -> sparse/    CompositeImplicitAutograd -> composite/
 
-and every backend, built-in or added by a package outside aten_lite, is described by one
-record, a ``Backend`` (Note [Backend records]), and registered by one function,
-``register_backend`` (``backends/devices.py``; public as
-``aten_lite.utils.backend_registration.register_backend``). The install step in
-``aten_lite/__init__.py`` registers CPU, Meta and SparseCPU with it, as an outside device
-registers itself.
-
-A YAML ``dispatch: {CPU: mm}`` names a kernel in the ``kernels`` of that key's record. Ops
-without a kernel named for a key get a generic one when the record offers a factory for their
-kind: ``make_elementwise(h, src)`` for `elementwise:` ops, ``make_reduction(h, src)`` for
-`reduction:` ops, and ``make_from_rule(h, src)`` for ops with a `shape:` rule (Meta). An
-in-place or out= sibling with no kernel of its own runs its functional sibling's kernel and
-copies the result. ``src`` is always the functional sibling, which holds the YAML kernel data.
-CompositeImplicitAutograd is no backend (its kernels serve every backend key): the install step
-hands its kernels to ``build_composite`` before the backends register.
+Every backend, built-in or from a package outside aten_lite, is one ``Backend`` record
+registered by ``register_backend`` (Note [Backend records] in ``records.py``), which fills its
+key in every op's table with the functions below. A YAML ``dispatch: {CPU: mm}`` names a kernel
+of the record's ``kernels``. Ops without a kernel named for a key get a generic one when the
+record offers a factory for their kind: ``make_elementwise(h, src)`` for `elementwise:` ops,
+``make_reduction(h, src)`` for `reduction:` ops, ``make_from_rule(h, src)`` for ops with a
+`shape:` rule. An in-place or out= sibling with no kernel of its own runs its functional
+sibling's kernel and copies the result. ``src`` is always the functional sibling, which holds
+the YAML kernel data. The composite kernels serve every key: ``build_composite`` places them
+before the backends register.
 
 What several backends share sits directly in this folder: ``coo.py`` (the COO layout's kernels
 with strided inputs, which CPU and Meta register, and the helpers of the sparse kernels) and
@@ -44,7 +39,9 @@ from ..rules.kernel_rules import (
     resize_out,
 )
 from ..tensors.tensor import Tensor
-from ..vocab.dispatch_keys import BACKEND_KEYS, COMPOSITE, CPU, META, SPARSE_CPU
+from ..vocab.dispatch_keys import COMPOSITE, CPU, META, SPARSE_CPU
+# Every backend's record is a ``Backend`` (Note [Backend records] in backends/records.py).
+from .records import HOST_MEMORY, NO_MEMORY, REGISTERED, Backend, kernel_table  # noqa: F401
 
 # Note [One backend, one package]
 # A dispatch key's kernels are one package of aten_lite/backends/, which MODULES names. Its
@@ -53,156 +50,15 @@ from ..vocab.dispatch_keys import BACKEND_KEYS, COMPOSITE, CPU, META, SPARSE_CPU
 # views.py, indexing.py, ...), and ``KERNELS = kernel_table(__name__, FAMILIES)`` is the union
 # of their ``__all__`` (a name two modules offer is refused, naming both). A YAML `dispatch:`
 # kernel name is a key of KERNELS, and aten_lite/vocab/manifest.py lists them for the
-# generator. A backend package (not composite/) ends with its record, ``BACKEND = Backend(...)``
-# (Note [Backend records]): its kernels, the generic kernels' factories it has
-# (make_elementwise, make_reduction, make_from_rule), its memory and, optionally,
-# ``miss_hint(handle)``, the end of its "no kernel" message. A module of one backend package
-# never imports another's (tests/test_layers.py): what two backends share moves here, directly
-# into backends/, or down into aten_lite/rules/. Adding a built-in backend adds its package,
-# its key below (and in tools/codegen/vocab.py's BACKEND_MODULES and vocab/dispatch_keys.py),
-# and its ``register_backend(package.BACKEND)`` in the install step of aten_lite/__init__.py.
+# generator. A backend package (not composite/) ends with its record, ``BACKEND``: its
+# kernels, its generic kernels' factories, its memory, its ``miss_hint``. A module of one
+# backend package never imports another's (tests/test_layers.py): what two backends share
+# moves here, directly into backends/, or down into aten_lite/rules/. A new built-in backend
+# adds its package, its key below (and in tools/codegen/vocab.py's BACKEND_MODULES and
+# vocab/dispatch_keys.py) and ``register_backend(package.BACKEND)`` in the install step.
 MODULES = {CPU: "cpu", META: "meta", SPARSE_CPU: "sparse", COMPOSITE: "composite"}
 
-# Note [Backend records]
-# A ``Backend`` is everything aten_lite knows of one backend, whoever registered it:
-#   name           the device type its tensors are on ("cpu", "meta", "opencl", "pool")
-#   key            the spelling of its dispatch key ("CPU", "SparseCPU", "Opencl"; default:
-#                  the name capitalised); register_backend replaces it by the key object
-#   layout         its tensors' layout: "strided", or "sparse_coo" (SparseCPU)
-#   kernels        the kernels the YAML's `dispatch:` entries of its key name (built-ins: the
-#                  package's KERNELS; the YAML names no outside key, so {} there)
-#   make_elementwise, make_reduction, make_from_rule
-#                  factories of generic kernels, each ``(handle, functional handle) ->
-#                  kernel`` (None where it has none; make_elementwise may return None)
-#   miss_hint      ``handle -> str`` ending its "no kernel" message, or None
-#   alloc, copy_in, copy_out, copy, synchronize
-#                  its memory and queue: a block of nbytes, host bytes in and out, a copy
-#                  within the device, waiting for queued work (Note [Devices from outside])
-#   cpu_fallback, op_kernel
-#                  what a device of its own (its tensors hold ``_store``) runs for an op it
-#                  has no kernel for (Note [Devices from outside])
-# A package subclasses it (methods take self) or fills one with keywords (functions without
-# self), as the built-in packages do. The records registered so far are ``REGISTERED`` (key ->
-# record, in registration order); ``registered_backends()`` is its public view.
-
-
-class Backend:
-    """One backend's registration record (Note [Backend records]); ``DeviceBackend`` in
-    ``aten_lite.utils.backend_registration`` is this class."""
-
-    name: str = ""
-    key = None
-    layout: str = "strided"
-    kernels: dict = {}
-    cpu_fallback: bool = False
-    make_elementwise = None
-    make_reduction = None
-    make_from_rule = None
-    miss_hint = None
-
-    FIELDS = ("name", "key", "layout", "kernels", "cpu_fallback", "make_elementwise",
-              "make_reduction", "make_from_rule", "miss_hint", "alloc", "copy_in", "copy_out",
-              "copy", "synchronize", "op_kernel")
-
-    def __init__(self, **fields):
-        for field, value in fields.items():
-            if field not in self.FIELDS:
-                raise TypeError(f"Backend: unknown field {field!r}; the fields are "
-                                f"{', '.join(self.FIELDS)}")
-            setattr(self, field, value)
-
-    def __repr__(self) -> str:
-        return (f"<Backend {str(self.key or self.name)!r}: device {self.name!r}, layout "
-                f"{self.layout!r}, {len(self.kernels)} named kernels>")
-
-    def alloc(self, nbytes: int):
-        raise NotImplementedError(f"{type(self).__name__}.alloc: a device backend must "
-                                  "allocate its memory")
-
-    def copy_in(self, store, byte_offset: int, data: np.ndarray) -> None:
-        raise NotImplementedError(f"{type(self).__name__}.copy_in: a device backend must copy "
-                                  "host bytes in")
-
-    def copy_out(self, store, byte_offset: int, nbytes: int) -> np.ndarray:
-        raise NotImplementedError(f"{type(self).__name__}.copy_out: a device backend must copy "
-                                  "its bytes out")
-
-    def copy(self, dst, dst_offset: int, src, src_offset: int, nbytes: int) -> None:
-        self.copy_in(dst, dst_offset, self.copy_out(src, src_offset, nbytes))
-
-    def synchronize(self) -> None:
-        return None
-
-    def op_kernel(self, op: str):
-        """A kernel the backend makes for ``op`` (its full name, 'myops::mish') when none was
-        registered with ``impl``, or None: how a device generates kernels from the YAML for
-        ops that appear after it registered (an op library loaded later). Asked once per op
-        whenever the op's dispatch table is rebuilt."""
-        return None
-
-
-# key -> the Backend registered for it (register_backend in backends/devices.py fills it)
-REGISTERED: dict = {}
-# what composite/ registers (build_composite), for the handles an op library adds later
-_COMPOSITE_KERNELS: dict = {}
-
-
-def _host_alloc(nbytes: int) -> np.ndarray:
-    return np.empty(nbytes, dtype=np.uint8)
-
-
-def _host_copy_in(store: np.ndarray, byte_offset: int, data: np.ndarray) -> None:
-    store[byte_offset:byte_offset + data.size] = data
-
-
-def _host_copy_out(store: np.ndarray, byte_offset: int, nbytes: int) -> np.ndarray:
-    return store[byte_offset:byte_offset + nbytes].copy()
-
-
-# The memory of the host backends (CPU, SparseCPU): NumPy byte arrays.
-HOST_MEMORY = dict(alloc=_host_alloc, copy_in=_host_copy_in, copy_out=_host_copy_out)
-
-
-def _meta_alloc(nbytes: int) -> None:
-    return None  # meta tensors hold shapes, strides and dtypes: no bytes to allocate
-
-
-def _meta_copy_in(store, byte_offset: int, data: np.ndarray) -> None:
-    return None  # writing to meta drops the values, as torch's meta copy_ does
-
-
-def _meta_copy_out(store, byte_offset: int, nbytes: int) -> np.ndarray:
-    raise RuntimeError("meta tensors have no data to copy out; make the tensor on 'cpu' to "
-                       "read its values")
-
-
-# The memory of the Meta backend: none.
-NO_MEMORY = dict(alloc=_meta_alloc, copy_in=_meta_copy_in, copy_out=_meta_copy_out)
-
-
-def kernel_table(package: str, families) -> dict:
-    """The kernels of backend package ``package`` (its ``__name__``): name -> function, the
-    union of the ``__all__`` of its family modules ``families``."""
-    kernels: dict = {}
-    owners: dict = {}
-    for module in families:
-        names = getattr(module, "__all__", None)
-        if names is None:
-            raise ImportError(f"{package}: family module {module.__name__} has no __all__; "
-                              "list the kernels it registers there")
-        for name in names:
-            fn = getattr(module, name, None)
-            if not callable(fn):
-                raise ImportError(f"{module.__name__}.__all__ names {name!r}, which is not a "
-                                  "function of that module; define it there or drop the name")
-            if name in kernels:
-                raise ImportError(
-                    f"{package}: kernel {name!r} is registered by both {owners[name]} and "
-                    f"{module.__name__}; a `dispatch:` name must mean one function: keep it "
-                    "in the __all__ of one of them")
-            kernels[name] = fn
-            owners[name] = module.__name__
-    return kernels
+_COMPOSITE_KERNELS: dict = {}  # composite/'s (build_composite), for op libraries' handles
 
 
 def packages() -> dict:
@@ -219,16 +75,13 @@ def packages() -> dict:
 
 # ---- table building: what registering a backend does to every op's table ----
 
-
-def _functional_first(handles):
-    # Functional ops first: their in-place and out= siblings derive kernels from them.
+def _functional_first(handles):  # in-place and out= siblings derive kernels from them
     return sorted(handles, key=lambda h: h.functional is not None)
 
 
 def build_composite(handles: dict, kernels: dict) -> None:
-    """The CompositeImplicitAutograd kernels of every handle (the YAML's `dispatch:` names in
-    ``kernels``, composite/'s KERNELS), before any backend registers: a composite op takes no
-    generic kernel of a backend."""
+    """Every handle's composite kernel, from composite/'s ``kernels``, before any backend
+    registers (a composite op takes no generic kernel)."""
     _COMPOSITE_KERNELS.clear()
     _COMPOSITE_KERNELS.update(kernels)
     for h in _functional_first(handles.values()):
@@ -236,19 +89,17 @@ def build_composite(handles: dict, kernels: dict) -> None:
 
 
 def build_key(handles: dict, key, backend) -> None:
-    """The stacks of ``key`` in every handle from ``backend``'s record: the kernel its YAML
-    `dispatch:` names, else a generic one of the record's factories (register_backend calls
-    it; the caller rebuilds the tables)."""
+    """Every handle's stack of ``key`` from ``backend``'s record (register_backend calls it,
+    then rebuilds the tables)."""
     for h in _functional_first(handles.values()):
         _fill_key(h, handles, key, backend)
 
 
-def build_table(h, handles: dict, backends: dict | None = None) -> None:
-    """Fill one handle's ``stacks`` and ``table`` (an op library's handles come one by one)
-    from the composite kernels and ``backends`` (key -> Backend; default: every registered
-    record)."""
+def build_table(h, handles: dict) -> None:
+    """Fill one handle's ``stacks`` and ``table`` from the composite kernels and every
+    registered record (an op library's handles come one by one)."""
     _fill_composite(h, handles)
-    for key, backend in (REGISTERED if backends is None else backends).items():
+    for key, backend in REGISTERED.items():
         _fill_key(h, handles, key, backend)
     h.rebuild_table()
 
@@ -269,8 +120,7 @@ def _named(h, src, key, kernels: dict, where: str):
 
 
 def _fill_composite(h, handles: dict) -> None:
-    """The composite kernel of ``h``, if any; ``h.composite`` (from the YAML until now) says
-    whether the backends' generic kernels are skipped."""
+    # h.composite (the YAML's until now): whether the backends' generic kernels are skipped
     src = handles[h.functional] if h.functional else h
     if COMPOSITE in h.dispatch:
         h.stacks[COMPOSITE] = [_named(h, src, COMPOSITE, _COMPOSITE_KERNELS, "composite")]
@@ -298,10 +148,8 @@ def _generic_kernel(h, src, key, backend, where):
     make = backend.make_reduction
     if src.reduction and make is not None:
         return make(h, src), f"{where}: reduction {src.reduction}, C++ {src.name}"
-    # The copy into the destination writes NumPy arrays: host backends only (a device's
-    # in-place forms come from its fallback, Note [Devices from outside]).
-    if src is not h and h.kind in ("inplace", "out") and src.stacks.get(key) \
-            and key in MODULES:
+    # The copy writes NumPy arrays: host backends only (Note [Devices from outside])
+    if src is not h and h.kind in ("inplace", "out") and src.stacks.get(key) and key in MODULES:
         return _derived(h, src, key), f"{where}: {h.kind} via {src.name}"
     make = backend.make_from_rule
     if src.shape and make is not None:

@@ -1,5 +1,5 @@
 """Registering backends: the one function every backend goes through (``register_backend``,
-Note [Backend records] in backends/__init__.py), and what a device registered from outside
+Note [Backend records] in backends/records.py), and what a device registered from outside
 aten_lite gets (``al.utils.backend_registration``).
 
 Note [Devices from outside]
@@ -55,7 +55,7 @@ from ..vocab import dtype as _dtype
 from ..vocab.dispatch_keys import (CPU, DEVICE_KEYS, KEY_PLACES, META, SPARSE_CPU,
                                    add_device_key)
 from .. import backends as _backends
-from . import Backend
+from .records import Backend
 
 __all__ = ["Backend", "DeviceBackend", "register_backend", "register_device",
            "registered_backends", "unregister_backend", "unregister_device", "backend_of",

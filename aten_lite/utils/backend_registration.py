@@ -1,6 +1,6 @@
 """Registering a backend, as torch.utils.backend_registration does for torch's PrivateUse1
 key, with the function and record aten_lite's own CPU, Meta and SparseCPU backends register
-with (Note [Backend records] in aten_lite/backends/__init__.py; Note [Devices from outside] in
+with (Note [Backend records] in aten_lite/backends/records.py; Note [Devices from outside] in
 aten_lite/backends/devices.py; docs/DEVICES.md walks through an example).
 
 >>> import numpy as np

@@ -33,7 +33,6 @@ FAMILIES = (
     coo,  # shared with Meta: sparse_coo_tensor, to_sparse, ... (strided inputs)
 )
 KERNELS = kernel_table(__name__, FAMILIES)
-# The record the install step registers (Note [Backend records]).
 BACKEND = Backend(name="cpu", key="CPU", layout="strided", kernels=KERNELS,
                   make_elementwise=make_elementwise, make_reduction=make_reduction, **HOST_MEMORY)
 
@@ -53,4 +52,5 @@ def get_cpu_capability() -> str:
     return _C.get_cpu_capability()
 
 
-__all__ = ["BACKEND", "FAMILIES", "KERNELS", "get_cpu_capability", "make_elementwise", "make_reduction"]
+__all__ = ["BACKEND", "FAMILIES", "KERNELS", "get_cpu_capability", "make_elementwise",
+           "make_reduction"]

@@ -23,7 +23,8 @@ FAMILIES = (
     coo,  # shared with CPU: sparse_coo_tensor, to_sparse, ... (strided inputs)
 )
 KERNELS = kernel_table(__name__, FAMILIES)
-# The record the install step registers (Note [Backend records]): no memory, shapes only.
+# The record the install step registers (Note [Backend records] in backends/records.py):
+# no memory, shapes only.
 BACKEND = Backend(name="meta", key="Meta", layout="strided", kernels=KERNELS,
                   make_elementwise=make_elementwise, make_reduction=make_reduction,
                   make_from_rule=make_from_rule, **NO_MEMORY)

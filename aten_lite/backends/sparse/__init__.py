@@ -35,8 +35,8 @@ FAMILIES = (
     masking,  # sparse_mask, _sparse_values_at
 )
 KERNELS = kernel_table(__name__, FAMILIES)
-# The record the install step registers (Note [Backend records]): sparse tensors of both
-# devices carry its key; its memory is the host's (a meta sparse tensor holds none).
+# Its record, which the install step registers (Note [Backend records] in backends/records.py):
+# sparse tensors of both devices carry its key; its memory is the host's.
 BACKEND = Backend(name="cpu", key="SparseCPU", layout="sparse_coo", kernels=KERNELS,
                   make_elementwise=make_elementwise, miss_hint=miss_hint, **HOST_MEMORY)
 
