@@ -466,7 +466,7 @@ __kernel void al_nll_backward(__global T* out, const long n, __global const long
 """
 
 
-# ---- Note [Fused device kernels] ----
+# Note [Fused device kernels]
 # A fused group of a compiled graph on a device (compile/device_plan.py) is one kernel: each
 # distinct op of the group becomes an inline function of its YAML expression (as
 # ``elementwise_source``'s ``al_op``, under ``#line`` to the YAML), and the kernel, for each
