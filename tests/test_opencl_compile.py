@@ -59,6 +59,42 @@ def test_an_elementwise_chain_is_one_device_kernel_per_call(opencl):
     assert "[one kernel on opencl]" in listing, listing
 
 
+def test_a_fused_kernel_is_built_once_and_kept_on_disk(opencl):
+    import os
+
+    f = al.compile(lambda x: (x * 1.0625 + 0.375).tanh().neg())  # numbers no other test uses
+    x = _dev(np.linspace(-2, 2, 50))
+    before = opencl.stats()
+    f(x)
+    after = opencl.stats()
+    # the capture ran no kernel; the replay's one kernel was built, or loaded from the disk
+    # cache a previous run of this test stored it in
+    made = (after["builds"] - before["builds"]) + (after["disk_hits"] - before["disk_hits"])
+    assert made == 1 and after["programs"] == before["programs"] + 1
+    if after["builds"] > before["builds"] and os.environ.get("AL_OPENCL_CACHE", "1") != "0":
+        assert after["disk_stores"] == before["disk_stores"] + 1
+    f(x)
+    assert opencl.stats()["programs"] == after["programs"]  # kept in the process
+    np.testing.assert_allclose(_np(f(x)), -np.tanh(np.linspace(-2, 2, 50) * 1.0625 + 0.375),
+                               rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int64"])
+def test_float64_fuses_where_the_device_has_it_and_integers_run_op_by_op(opencl, dtype):
+    f = al.compile(lambda x: (x * 3 + 1) * x - 2)
+    a = np.arange(-20, 20)
+    x = al.from_numpy(a.astype(dtype)).to("opencl")
+    got = f(x)
+    assert got.dtype == getattr(al, dtype) and got.device == "opencl"
+    np.testing.assert_allclose(_np(got), (a * 3 + 1) * a - 2, rtol=1e-12)
+    if dtype == "float64" and opencl.fp64:
+        assert f.stats["device_fused"] == 1
+    else:
+        assert f.stats["device_op_by_op"] == 1
+        assert f"op by op on opencl: {dtype} (the device's fused kernels compute in float32" \
+            in str(f.graph(x))
+
+
 def test_strided_and_broadcast_inputs_and_several_outputs(opencl):
     rng = _rng()
     a, b = rng.standard_normal((17, 40)), rng.standard_normal((40, 1))
