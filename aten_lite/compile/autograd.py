@@ -403,7 +403,6 @@ def _zeros_for(graph: Graph, v: Value) -> Value:
     zeros = Tensor._wrap(a)
     if graph.device is not None:  # a device graph's constants live on its device
         zeros = zeros.to(graph.device)
-        v = Value(-1, "const", v.shape, zeros.stride(), v.dtype)
-    c = graph.new_value("const", v.shape, v.strides, v.dtype, const=zeros)
+    c = graph.new_value("const", v.shape, zeros.stride(), v.dtype, const=zeros)
     graph.consts.append(c)
     return c
