@@ -236,3 +236,23 @@ def test_a_fused_kernel_build_error_names_the_yaml_line(opencl):
         opencl.program(src)
     assert f"native_functions.yaml:{entry.line}" in str(e.value)
     assert "no_such_function" in str(e.value)
+
+
+def test_a_kernel_the_device_compiler_refuses_runs_op_by_op_with_a_warning(opencl, monkeypatch):
+    import dataclasses
+
+    from aten_lite.compile import fusion_entries
+
+    table = dict(fusion_entries.builtin())
+    table["exp"] = dataclasses.replace(table["exp"], expr="no_such_function(self)")
+    monkeypatch.setattr(fusion_entries, "builtin", lambda: table)
+    f = al.compile(lambda x: (x * 2.5).exp() + 0.125)  # numbers no other test uses
+    x = _dev(np.linspace(-1, 1, 30))
+    with pytest.warns(RuntimeWarning, match="runs op by op on opencl: the device compiler "
+                                            "refused its kernel"):
+        got = f(x)
+    np.testing.assert_allclose(_np(got), np.exp(np.linspace(-1, 1, 30) * 2.5) + 0.125,
+                               rtol=1e-6)
+    assert "[op by op on opencl: the device compiler refused its kernel (BuildError" in \
+        str(f.graph(x))
+    np.testing.assert_allclose(_np(f(x)), _np(got))  # the replay: op by op, no new warning

@@ -17,7 +17,9 @@ OpenCL program cache; CUDA's cubin cache). A group's trailing reduction (``sum``
 A group the generator does not handle (steps of more than one dtype, a dtype the device does
 not compute, a bool result, an op without an expression) runs its ops one by one on the
 device; the listing (``print(f.graph(...))``) says so per group, in brackets, and
-``f.stats["device_fused"]``/``["device_op_by_op"]`` count the groups of the graphs built.
+``f.stats["device_fused"]``/``["device_op_by_op"]`` count the groups of the graphs built. A
+kernel the device compiler refuses at its first launch (a driver lacking a function an
+expression calls) turns its group op by op, with a warning and the listing saying why.
 Autograd: the backward graph is captured and fused the same way and runs as a DevicePlan in
 the call's one backward node (Note [Compiled backward] in autograd.py).
 """
@@ -119,6 +121,8 @@ class DeviceFusedKernel:
                 exprs.append(f"x{v}" if kind == "in" else f"v{v}" if kind == "step"
                              else _source.literal(v, dialect))
             steps.append((entry, tuple(exprs)))
+        self.group = g  # its nodes run one by one if the device compiler refuses the kernel
+        self.refused = None  # the compiler's complaint, once it refused
         self.backend = backend
         self.device = backend.name
         self.dtype = g.inputs[0].dtype if g.inputs else g.outputs[0].dtype
@@ -134,6 +138,8 @@ class DeviceFusedKernel:
         self.launches = 0
 
     def __call__(self, inputs, out=None) -> list:
+        if self.refused is not None:
+            return self._op_by_op(inputs)
         from ..opencl.kernels import _broadcast_strides, _merge
 
         shape = list(self.space)
@@ -146,13 +152,20 @@ class DeviceFusedKernel:
         if n:
             sizes, strides = _merge(shape, [_broadcast_strides(t, shape) for t in inputs])
             src = self._sources.get(len(sizes))
-            if src is None:
+            fresh = src is None  # its first launch builds it
+            if fresh:
                 src = self._sources[len(sizes)] = self._make(len(sizes))
             args: list = [o._store for o in outs] + [n]
             for t, st in zip(inputs, strides):
                 args += [t._store, t._offset, *st]
             args += sizes
-            self.backend.launch_fused(src, n, args)
+            if fresh:
+                try:
+                    self.backend.launch_fused(src, n, args)
+                except Exception as e:  # the device compiler refused it: op by op
+                    return self._refuse(e, inputs)
+            else:
+                self.backend.launch_fused(src, n, args)
             self.launches += 1
         results = outs[:self.n_out]
         if self.reduction is not None:
@@ -160,6 +173,39 @@ class DeviceFusedKernel:
             call = tuple(outs[-1] if a is node.args[0] else a for a in node.args)
             results.append(node.handle.call(call))
         return results
+
+
+    def _refuse(self, e: Exception, inputs) -> list:
+        """Run the group op by op from now on, saying why in its listing and in a warning
+        (a kernel the generator made that the device's compiler does not build)."""
+        import warnings
+
+        first = next((ln.strip() for ln in str(e).splitlines() if "error" in ln),
+                     str(e).splitlines()[0] if str(e) else type(e).__name__)
+        self.refused = f"{type(e).__name__}: {first}"
+        g = self.group
+        g.note = f"op by op on {self.device}: the device compiler refused its kernel " \
+            f"({self.refused})"
+        warnings.warn(f"al.compile: fused group {g.id} ({' -> '.join(n.op for n in g.nodes)}) "
+                      f"runs op by op on {self.device}: the device compiler refused its "
+                      f"kernel ({self.refused})", RuntimeWarning, stacklevel=2)
+        return self._op_by_op(inputs)
+
+    def _op_by_op(self, inputs) -> list:
+        g = self.group
+        env = {id(v): t for v, t in zip(g.inputs, inputs)}
+        for n in g.nodes:
+            _run_node(n.handle, n.args, list(n.outputs), env)
+        return [env[id(v)] for v in g.outputs]
+
+
+def _run_node(handle, args, outs, env) -> None:
+    """Call ``handle`` on the tensors of ``args`` in ``env``; bind its results to ``outs``."""
+    result = handle.call(tuple(_real(a, env) for a in args))
+    returns = handle.returns
+    one = len(returns) == 1 and not returns[0][1].startswith("Tensor[]")
+    for v, r in zip(outs, (result,) if len(outs) == 1 and one else result):
+        env[id(v)] = r
 
 
 def _steps(graph: Graph) -> list:
@@ -205,14 +251,10 @@ class DevicePlan:
         try:
             for kind, what, args, outs in self.steps:
                 if kind == "fused":
-                    results = what([env[id(v)] for v in args])
+                    for v, r in zip(outs, what([env[id(v)] for v in args])):
+                        env[id(v)] = r
                 else:
-                    result = what.call(tuple(_real(a, env) for a in args))
-                    returns = what.returns
-                    one = len(returns) == 1 and not returns[0][1].startswith("Tensor[]")
-                    results = (result,) if len(outs) == 1 and one else result
-                for v, r in zip(outs, results):
-                    env[id(v)] = r
+                    _run_node(what, args, outs, env)
         finally:
             _state.enabled = previous
         return [None if v is None else env[id(v)] for v in self.graph.outputs]
