@@ -215,6 +215,12 @@ def test_mixing_devices_names_both(opencl):
         f(al.ones(3, device="opencl"), al.ones(3))
     assert "expected all tensors on one device, got opencl" in str(e.value)
     assert "cpu" in str(e.value)
+    strict = al.compile(lambda x, y: (x + y).exp(), fullgraph=True)
+    from aten_lite.compile.api import GraphBreakError
+
+    with pytest.raises(GraphBreakError) as e:
+        strict(al.ones(3, device="opencl"), al.ones(3))
+    assert "tensor arguments on several devices (cpu, opencl)" in str(e.value)
     w = al.ones(3)  # a CPU tensor the function reads from elsewhere
     g = al.compile(lambda x: (x * w).exp())
     with pytest.raises(RuntimeError) as e:

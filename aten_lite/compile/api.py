@@ -397,6 +397,10 @@ class CompiledFunction:
         try:
             if odd is not None:
                 device = graph_device(tensors)
+                types = sorted({t._device.type for t in tensors})
+                if device is None and len(types) > 1:
+                    raise GraphBreak("argument", "?", "tensor arguments on several devices "
+                                     f"({', '.join(types)}); a graph runs on one device")
                 if device is None:
                     raise GraphBreak("argument", "?", f"a {odd._device.type} "
                                      f"{odd._layout.name} tensor argument; graph mode captures "
