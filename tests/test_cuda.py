@@ -314,16 +314,17 @@ def test_a_compiled_function_launches_one_fused_kernel_per_group(checked_cuda):
     row = al.from_numpy(rng.standard_normal(5).astype(np.float32)).cuda()
 
     def chain(x, y):
-        return ((x.t() * 2 + y[:, None]).relu().exp() - 1.0).sum(-1), (x * y).sigmoid() * x
+        return ((x.t() * 2 + y[:, None]).relu().exp() - 1.0).sum(-1), (x * y).sigmoid() * (x > 0)
 
     f = al.compile(chain)
     for dtype in (al.float32, al.float64, al.float16):
         b.launched.clear()
         out = f(x.to(dtype=dtype), row.to(dtype=dtype))
         assert all(o.device == "cuda" and o.dtype == dtype for o in out)
-        # two groups, each one kernel (the first's sum after it); the signature is checked
-        assert b.launched.count("fused") == 2 and "reduce:sum" in b.launched, b.launched
-    assert f.stats["device_fused"] == 6 and f.stats["device_op_by_op"] == 0
+        # three groups (the comparison's bool among its float operands), each one kernel,
+        # the first's sum after it; every launch's signature is checked
+        assert b.launched.count("fused") == 3 and "reduce:sum" in b.launched, b.launched
+    assert f.stats["device_fused"] == 9 and f.stats["device_op_by_op"] == 0
     assert "[one kernel on cuda, then sum on cuda]" in str(f.graph(x, row))
 
 

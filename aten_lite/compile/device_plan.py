@@ -14,8 +14,8 @@ same results), a fused group as ONE kernel generated from the YAML expressions o
 device compiler at its first launch and cached in memory and on disk by the backend (the
 OpenCL program cache; CUDA's cubin cache). A group's trailing reduction (``sum``, ``mean``,
 ``amax``, ``amin``) runs as the device's reduction kernel on the fused kernel's last value.
-A group the generator does not handle (steps of more than one dtype, a dtype the device does
-not compute, a bool result, an op without an expression) runs its ops one by one on the
+A group the generator does not handle (values of two float dtypes, a dtype the device's
+fused kernels do not compute, an op without an expression) runs its ops one by one on the
 device; the listing (``print(f.graph(...))``) says so per group, in brackets, and
 ``f.stats["device_fused"]``/``["device_op_by_op"]`` count the groups of the graphs built. A
 kernel the device compiler refuses at its first launch (a driver lacking a function an
@@ -25,6 +25,8 @@ the call's one backward node (Note [Compiled backward] in autograd.py).
 """
 
 from __future__ import annotations
+
+import re
 
 from ..backends.devices import backend_of, make_tensor
 from ..vocab.grad_mode import _state
@@ -36,6 +38,9 @@ __all__ = ["graph_device", "build_group_kernel", "DeviceFusedKernel", "DevicePla
 
 _BACKENDS: dict = {}  # device type -> the backend a graph of it was captured with
 _REDUCTIONS = ("sum", "mean", "amax", "amin")
+# an integer operator in an expression (&, |, ^, ~, <<, >>, %): bools in a float kernel are
+# floats, so such an op stays op by op
+_BITS = re.compile(r"(?<![&|])[&|](?![&|])|\^|~|<<|>>|%")
 
 
 def graph_device(tensors) -> str | None:
@@ -86,12 +91,13 @@ class DeviceFusedKernel:
         if spec.row_dims:
             raise _Unfusable("a row group")
         names = set(spec.inputs) | {s.dtype for s in spec.steps}
-        if len(names) != 1:
+        floats = names - {"bool"}
+        if len(floats) > 1:
             raise _Unfusable(f"its values have several dtypes ({', '.join(sorted(names))})")
-        (dtype,) = names
+        dtype = next(iter(floats), "bool")
         if dtype not in backend.fused_dtypes():
             raise _Unfusable(f"{dtype} (the device's fused kernels compute in "
-                             f"{', '.join(backend.fused_dtypes())})")
+                             f"{', '.join(backend.fused_dtypes())}, with bools among them)")
         self.reduction = None
         if spec.reduction is not None:
             last = g.nodes[-1]
@@ -105,6 +111,9 @@ class DeviceFusedKernel:
             entry = table.get(step.op)
             if entry is None:
                 raise _Unfusable(f"{step.op} has no elementwise: expression")
+            if dtype != "bool" and _BITS.search(entry.expr):
+                raise _Unfusable(f"{step.op} computes on the bits of its operands, which a "
+                                 f"{dtype} kernel holds as {dtype}")
             bound = {a: d for a, d in entry.args if d is not None}
             bound.update(zip([a for a, _ in entry.args], step.args))
             exprs = []
@@ -125,15 +134,19 @@ class DeviceFusedKernel:
         self.refused = None  # the compiler's complaint, once it refused
         self.backend = backend
         self.device = backend.name
-        self.dtype = g.inputs[0].dtype if g.inputs else g.outputs[0].dtype
         self.space = tuple(g.space)
         self.written = list(spec.outputs)
         if self.reduction is not None and len(spec.steps) - 1 not in self.written:
             self.written.append(len(spec.steps) - 1)  # the reduced value, not an output
+        by_name = {v.dtype.name: v.dtype for v in [*g.inputs, *g.outputs]}
+        by_name.update((n.outputs[0].dtype.name, n.outputs[0].dtype) for n in g.nodes)
+        self.dtypes = [by_name[spec.steps[j].dtype] for j in self.written]
         self.n_out = len(spec.outputs)
+        bool_inputs = tuple(i for i, d in enumerate(spec.inputs) if d == "bool")
+        bool_steps = tuple(j for j, s in enumerate(spec.steps) if s.dtype == "bool")
         self._make = lambda ndim: _source.fused_elementwise_source(  # noqa: E731
             steps, _source.ctype(dtype, dialect), len(spec.inputs), self.written, ndim,
-            dialect)
+            dialect, bool_inputs, bool_steps)
         self._sources: dict = {}  # merged ndim -> source
         self.launches = 0
 
@@ -146,9 +159,8 @@ class DeviceFusedKernel:
         n = 1
         for s in shape:
             n *= s
-        d = self.dtype
         outs = [make_tensor(self.backend.alloc(max(n, 1) * d.itemsize), tuple(shape), d,
-                            self.device) for _ in self.written]
+                            self.device) for d in self.dtypes]
         if n:
             sizes, strides = _merge(shape, [_broadcast_strides(t, shape) for t in inputs])
             src = self._sources.get(len(sizes))

@@ -86,6 +86,9 @@ FUSED = (
                          ("sigmoid", (("step", 0),)),
                          ("mul.Tensor", (("step", 1), float("inf"))),
                          ("add.Tensor", (("step", 2), float("nan"), 1))), (3,)),
+    ("gt+logical_and+mul", (("gt.Tensor", (("in", 0), ("in", 1))),
+                            ("logical_and", (("step", 0), ("in", 0))),
+                            ("mul.Tensor", (("step", 1), ("in", 1)))), (1, 2)),
 )
 
 
@@ -105,9 +108,11 @@ def fused_sources(entries: dict, floats=FLOATS, ndim: int = 2) -> list[KernelSou
             rendered.append((e, exprs))
         ninputs = 1 + max(a[1] for _, args in steps for a in args
                           if isinstance(a, tuple) and a[0] == "in")
+        bools = tuple(j for j, (op, _) in enumerate(steps)
+                      if entries[op].type_promotion == "always_bool")
         for d in floats:
             src = _source.fused_elementwise_source(rendered, _source.ctype(d, "cuda"),
-                                                   ninputs, written, ndim, "cuda")
+                                                   ninputs, written, ndim, "cuda", (), bools)
             out.append(KernelSource(f"fused:{name}[{d}]", entries[steps[0][0]].loc,
                                     name, src))
     return out

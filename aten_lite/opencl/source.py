@@ -473,7 +473,10 @@ __kernel void al_nll_backward(__global T* out, const long n, __global const long
 # element of the group's iteration space, loads every input once (broadcast and strided, its
 # offset walked over the merged dimensions as ``elementwise_source`` walks them), computes the
 # steps in order into registers, and writes the outputs the group's readers need, contiguous.
-# A number the graph baked into a step is a literal of the compute type (``literal``).
+# A number the graph baked into a step is a literal of the compute type (``literal``). A group
+# of one float dtype may hold bools (a comparison, ``logical_and``): they are 0 or 1 in the
+# compute type, made so after each bool step as C's conversion to bool makes them (a NaN is
+# true), and stored as uchar, as the op kernels store them.
 
 _AFTER_FUSED = {"opencl": "opencl_fused.cl", "cuda": "cuda_fused.cu"}
 # a quiet NaN of the compute type: OpenCL C has NAN, CUDA's runtime headers are not included
@@ -494,12 +497,14 @@ def literal(value, dialect: str = "opencl") -> str:
 
 
 def fused_elementwise_source(steps, t: str, ninputs: int, outputs, ndim: int,
-                             dialect: str = "opencl") -> str:
+                             dialect: str = "opencl", bool_inputs=(), bool_steps=()) -> str:
     """Kernel ``al_fused`` of a fused group (Note [Fused device kernels]). ``steps``: per step
     (its fusion_entries.Entry, the C expression of each of the entry's tensor and Scalar
     parameters: ``x{i}`` for input i, ``v{j}`` for step j's value, or a ``literal``);
-    ``t``: the element type of every input and output; ``outputs``: the steps written out, in
-    order, as ``out0``, ``out1``...; ``ndim``: dimensions of the merged iteration space."""
+    ``t``: the element type of the inputs and outputs; ``outputs``: the steps written out, in
+    order, as ``out0``, ``out1``...; ``ndim``: dimensions of the merged iteration space.
+    ``bool_inputs``/``bool_steps``: the indices of the inputs and steps that hold bools
+    (stored as uchar, computed as 0 or 1 in the compute type, as a bool converts)."""
     compute = _compute(t, _dialect(dialect))
     real = "((T)(x))" if compute in ("float", "double", "half") else "(x)"
     lines = [_prelude(compute, dialect, t), f"#define AL_REAL(x) {real}"]
@@ -513,9 +518,10 @@ def fused_elementwise_source(steps, t: str, ninputs: int, outputs, ndim: int,
                   f'#line {entry.line} "{entry.file}"',
                   entry.expr.replace(_TYPED_LITERAL, "AL_REAL("),
                   f'#line 1000 "{_AFTER_FUSED[dialect]}"', "  );", "}"]
-    args = [f"__global S* out{k}" for k in range(len(outputs))] + ["const long n"]
+    args = [f"__global {'uchar' if j in bool_steps else 'S'}* out{k}"
+            for k, j in enumerate(outputs)] + ["const long n"]
     for k in range(ninputs):
-        args += [f"__global const S* a{k}", f"long p{k}"]
+        args += [f"__global const {'uchar' if k in bool_inputs else 'S'}* a{k}", f"long p{k}"]
         args += [f"const long s{k}_{d}" for d in range(ndim)]
     args += [f"const long n_{d}" for d in range(ndim)]
     body = ["  long i = get_global_id(0);", "  if (i >= n) return;", "  long rem = i, c;"]
@@ -524,7 +530,11 @@ def fused_elementwise_source(steps, t: str, ninputs: int, outputs, ndim: int,
         body += [f"  p{k} += c * s{k}_{d};" for k in range(ninputs)]
     body += [f"  const T x{k} = (T)a{k}[p{k}];" for k in range(ninputs)]
     for j, (entry, exprs) in enumerate(steps):
-        body.append(f"  const T v{j} = {names[entry.op]}({', '.join(exprs)});")
-    body += [f"  out{k}[i] = (S)v{j};" for k, j in enumerate(outputs)]
+        value = f"{names[entry.op]}({', '.join(exprs)})"
+        if j in bool_steps:  # nonzero (NaN included) is true, as C's conversion to bool
+            value = f"({value} != (T)0) ? (T)1 : (T)0"
+        body.append(f"  const T v{j} = {value};")
+    body += [f"  out{k}[i] = (uchar)(v{j} != (T)0);" if j in bool_steps else
+             f"  out{k}[i] = (S)v{j};" for k, j in enumerate(outputs)]
     lines += [f"__kernel void al_fused({', '.join(args)}) {{", *body, "}"]
     return "\n".join(lines) + "\n"
