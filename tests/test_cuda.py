@@ -99,6 +99,18 @@ def test_fused_kernels_of_compiled_graphs_compile():
         assert set(regs) == {"al_fused"} and regs["al_fused"][1:] == (0, 0), (k.name, regs)
 
 
+def test_a_fused_float16_group_rounds_each_step_to_half_as_eager_does():
+    # float16 is computed in float on CUDA; eager rounds every op's result to float16, so the
+    # fused kernel must round between its steps too, or compiled and eager would differ
+    from aten_lite.opencl import source
+    table = fusion_entries.builtin()
+    steps = [(table["mul.Tensor"], ("x0", "x0")), (table["exp"], ("v0",))]
+    half = source.fused_elementwise_source(steps, "al_half", 1, [1], 1, "cuda")
+    assert "const T v0 = (T)(S)(" in half and "const T v1 = (T)(S)(" in half
+    single = source.fused_elementwise_source(steps, "float", 1, [1], 1, "cuda")
+    assert "(T)(S)(" not in single
+
+
 def test_cli_cuda_rejects_a_bad_arch():
     proc = subprocess.run([sys.executable, "-m", "tools.codegen", "cuda", "--check", "--arch",
                            "volta"], cwd=ROOT, capture_output=True, text=True, timeout=120)

@@ -533,6 +533,8 @@ def fused_elementwise_source(steps, t: str, ninputs: int, outputs, ndim: int,
         value = f"{names[entry.op]}({', '.join(exprs)})"
         if j in bool_steps:  # nonzero (NaN included) is true, as C's conversion to bool
             value = f"({value} != (T)0) ? (T)1 : (T)0"
+        elif compute != t:  # float16 in memory: each step rounds to it, as eager's ops do
+            value = f"(T)(S)({value})"
         body.append(f"  const T v{j} = {value};")
     body += [f"  out{k}[i] = (uchar)(v{j} != (T)0);" if j in bool_steps else
              f"  out{k}[i] = (S)v{j};" for k, j in enumerate(outputs)]
