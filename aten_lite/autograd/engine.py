@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..vocab import profiling as _profiling, trace as _trace
 from ..vocab.grad_mode import _state
 from ..rules.kernel_rules import cached_c_kernel
-from ..tensors.tensor import Tensor, stream_enabled
+from ..tensors.tensor import Tensor
 from ..rules.views import copy_with_strides, preserved_strides
 from .node import Node
 from .formulas import sum_to
@@ -208,8 +208,8 @@ def _accumulate(leaf, g, create_graph: bool) -> None:
         if leaf._a is not None and g._a is not None and not (leaf.is_sparse or g.is_sparse):
             want = preserved_strides(leaf._shape, leaf._strides)
             if g._strides != want:
-                # Under async execution the copy is queued (no drain in every backward).
-                leaf._grad = copy_with_strides(g._a, want, g._dtype, queued=stream_enabled())
+                # By the C++ loops at any size: under async execution the copy is queued.
+                leaf._grad = copy_with_strides(g._a, want, g._dtype, any_size=True)
                 return
         leaf._grad = g.clone()
     elif create_graph or (old.is_sparse and not g.is_sparse):

@@ -58,9 +58,8 @@ _NO_STRIDED_COPY = frozenset({_dtype.float16, _dtype.bfloat16})
 
 def copy_strided(dst: np.ndarray, src: np.ndarray, dtype, any_size: bool = False) -> bool:
     """Copy ``src`` (of ``dtype``, broadcast to ``dst``'s shape; ``dst`` writable, of the same
-    dtype, not partially overlapping it: the caller checked) into ``dst`` with the C++ loops,
-    when that pays (Note [Strided copies]), or with ``any_size`` whenever the dtype allows (a
-    queued call under async execution); False, having copied nothing, when it does not."""
+    dtype, not partially overlapping it: the caller checked) into ``dst`` with the C++ loops
+    when that pays or ``any_size`` (Note [Strided copies]); False, having copied nothing, if not."""
     if dtype in _NO_STRIDED_COPY or not any_size and (
             dst.size < _STRIDED_COPY_MIN or src.flags.c_contiguous and dst.flags.c_contiguous):
         return False

@@ -106,16 +106,16 @@ def preserved_strides(shape, strides) -> tuple[int, ...]:
     return tuple(out)
 
 
-def copy_with_strides(a: np.ndarray, strides, dtype, queued: bool = False) -> Tensor:
+def copy_with_strides(a: np.ndarray, strides, dtype, any_size: bool = False) -> Tensor:
     """A new CPU tensor holding ``a``'s values (of ``dtype``) with ``strides`` (elements;
     dense without overlap), copied by the C++ loops when that pays (Note [Strided copies] in
     aten_lite/rules/kernel_rules.py): clone, contiguous, and a leaf's first gradient laid out as
-    the leaf all make their copies here. ``queued`` (async execution on): the C++ loops copy
-    whatever the size, so the copy is queued on the stream; where the dtype keeps NumPy's
-    copy, the stream is drained first."""
+    the leaf all make their copies here. ``any_size``: by the C++ loops whatever the size, so
+    under async execution the copy is queued, not read by NumPy after a drain (the engine's
+    gradient layout copy); where the dtype keeps NumPy's copy, the stream is drained first."""
     out = empty_with_strides(a.shape, strides, dtype)
-    if not copy_strided(out, a, dtype, any_size=queued):
-        if queued:
+    if not copy_strided(out, a, dtype, any_size=any_size):
+        if any_size:
             sync_stream()  # NumPy reads the values
         np.copyto(out, a)
     t = Tensor._wrap(out)

@@ -31,7 +31,7 @@ else:
     _TensorOps = object  # at run time Tensor's only base stays `object`
 
 __all__ = ["Tensor", "Size", "empty_array", "contiguous_strides", "is_contiguous_strides",
-           "new_tensor", "sync_stream", "stream_enabled", "share_with_numpy", "in_line"]
+           "new_tensor", "sync_stream", "share_with_numpy", "in_line"]
 
 _new = object.__new__
 _DTYPE_OF_NP = _dtype._FROM_NP  # np.dtype -> DType, one dict lookup on the hot path
@@ -41,7 +41,6 @@ try:  # the C++ extension may not be built yet: `import aten_lite` must work any
     from .._C import empty as _c_empty
     from .._C import stream_share as _stream_share
     from .._C import stream_synchronize as sync_stream
-    from .._C import stream_enabled
     from .._C import stream_enter_inline as _enter_inline, stream_exit_inline as _exit_inline
 except ImportError:
     _c_empty = None
@@ -49,10 +48,6 @@ except ImportError:
 
     def sync_stream() -> None:
         """Without the extension no instruction is ever queued."""
-
-    def stream_enabled() -> bool:
-        """Without the extension async execution is never on."""
-        return False
 
     def _stream_share(a) -> None:
         pass

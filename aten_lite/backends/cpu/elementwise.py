@@ -98,13 +98,10 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
     if entry is None:
         entry = plan.for_operands(ins)
     compute, out_dt, code, cnp = entry
-    # Values are read (after a drain: Note [Stream-safe kernels]) only by a cast, an integer
-    # divisor's check or bfloat16 by a number; a Parameter operand queues as the hot path does.
     if compute is bfloat16 and plan.name in _BY_NUMBER_IN_FLOAT32 and len(ins) == 2 and \
             ins[1].__class__ is float and isinstance(ins[0], Tensor) and not scalars and \
             ins[0]._dtype is bfloat16:
-        sync_stream()
-        product = _bfloat16_by_number(plan.name, ins[0]._a, ins[1])
+        product = _bfloat16_by_number(plan.name, sync_stream() or ins[0]._a, ins[1])  # reads
         if out_array is None:
             return product, entry
         np.copyto(out_array, product)
@@ -113,11 +110,8 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
     shapes = []
     for x in ins:
         if isinstance(x, Tensor):
-            a = x._a
-            if x._dtype is not compute:
-                sync_stream()  # the cast reads the values
-                a = a.astype(cnp)
-            arrays.append(a)
+            a = x._a  # a cast reads the values: drained first (sync_stream() is None)
+            arrays.append(a if x._dtype is compute else (sync_stream() or a).astype(cnp))
             shapes.append(x._shape)
         else:
             arrays.append(wrapped(x, cnp))
