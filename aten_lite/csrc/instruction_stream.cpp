@@ -177,6 +177,7 @@ constexpr int kSleepRecheckMicros = 20;
 constexpr int kWindowCalls = 64;
 constexpr int64_t kInCallSpanMin = 256;
 constexpr int64_t kInCallSpanMax = 16384;
+constexpr int64_t kWakeBeforeTry = 8;
 
 // ---- error decoders ---------------------------------------------------------------------------
 
@@ -688,7 +689,9 @@ int stream_enqueue(const KernelInfo& info, int code, const TensorRef* refs, cons
     return stream_synchronize() ? kStreamRunHere : -1;
   }
   if (s.in_call_left > 0) {  // Note [When the worker is not scheduled]
-    --s.in_call_left;
+    // A few calls before queueing resumes, wake the worker (asleep by now), so the try finds
+    // it spinning rather than paying for its wake-up.
+    if (--s.in_call_left == kWakeBeforeTry) wake_worker();
     bump(s.counters.in_call);
     return stream_synchronize() ? kStreamRunHere : -1;
   }

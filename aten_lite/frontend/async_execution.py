@@ -4,8 +4,8 @@ With async execution on, every C++ kernel call does its checks and allocates its
 the calling thread, then queues the kernel on the CPU instruction stream and returns; a worker
 thread runs the queue in order (Note [The instruction stream] in
 aten_lite/csrc/instruction_stream.h). Reading values (``item``, ``tolist``, ``numpy``,
-``print``, ``bool``, saving, DLPack) waits for the kernels that write them, as does every
-Python kernel that reads arrays (Note [Stream-safe kernels] in dispatch/dispatcher.py). A
+``print``, ``bool``, ``.grad``, saving, DLPack) waits for the kernels that write them, as does
+every Python kernel that reads arrays (Note [Stream-safe kernels] in dispatch/dispatcher.py). A
 kernel that fails while queued raises at the next such sync, naming the op and the line that
 issued it. docs/ASYNC.md has the whole story and the figures.
 
