@@ -35,7 +35,9 @@ def _kernel(src: str, name: str):
 
 
 def _floats() -> tuple:
-    return (_dtype.float32, _dtype.float64) if _B.fp64 else (_dtype.float32,)
+    """The float dtypes the device computes: float16 everywhere (stored as half, computed in
+    float: Note [float16 on the devices] in source.py), float64 where the device has it."""
+    return (_dtype.float32, _dtype.float16) + ((_dtype.float64,) if _B.fp64 else ())
 
 
 def _on_device(x) -> bool:
@@ -44,7 +46,8 @@ def _on_device(x) -> bool:
 
 def _float_operands(tensors) -> "_dtype.DType | None":
     """The one float dtype the device computes in when every tensor is an "opencl" tensor of
-    it, else None (the CPU fallback's case). float16 without cl_khr_fp16 is refused."""
+    it, else None (the CPU fallback's case). float64 on a device without double precision is
+    refused (``runtime.refuse_float64``)."""
     d = None
     for t in tensors:
         if not _on_device(t):
@@ -53,9 +56,8 @@ def _float_operands(tensors) -> "_dtype.DType | None":
             d = t._dtype
         elif t._dtype is not d:
             return None
-    if d is _dtype.float16 and not _B.fp16:
-        raise TypeError(f"device 'opencl' ({_B.device.name.strip()}) has no cl_khr_fp16: "
-                        "float16 kernels cannot run there; use float32 (x.float())")
+    if d is _dtype.float64 and not _B.fp64:
+        _B.refuse_float64()
     return d if d in _floats() else None
 
 
@@ -84,8 +86,20 @@ def _long(v) -> np.int64:
     return np.int64(v)
 
 
+def _compute_dtype(dtype):
+    """The dtype a kernel computes ``dtype`` in: float32 for float16, else itself."""
+    return _dtype.float32 if dtype is _dtype.float16 else dtype
+
+
 def _number(v, dtype) -> np.generic:
-    return dtype.np.type(v)
+    """``v`` as a kernel's compute-type argument (a Scalar: float32 for float16)."""
+    return _compute_dtype(dtype).np.type(v)
+
+
+def _operand(v, dtype) -> np.generic:
+    """A number in a tensor's place (a wrapped number): rounded to ``dtype`` first, as the CPU
+    kernel's operand is, then passed in the compute type."""
+    return _number(dtype.np.type(v), dtype)
 
 
 def _is_number(x) -> bool:
@@ -185,7 +199,7 @@ def _elementwise_kernel(op: str, entry):
                 kargs += [t._store, _long(t._offset), *map(_long, strides[j])]
                 j += 1
             else:
-                kargs.append(_number(t, d))
+                kargs.append(_operand(t, d))
         kargs += [_long(s) for s in sizes]
         kargs += [_number(s, d) for s in scalars]
         _B.run(k if integral else _kernel(src, "al_elementwise"), (n,), None, *kargs)
@@ -266,7 +280,8 @@ def _reduce(kind: str, self: Tensor, dims: list[int], result: Tensor) -> Tensor:
     rn, (rs,) = _merge([self._shape[d] for d in dims], [[self._st[d] for d in dims]])
     # few results of many elements (a full sum): split each over parts, then reduce the parts
     parts = max(1, min(64 // nout, nred // 8192))
-    dest = out if parts == 1 else _empty((nout, parts), self._dtype)
+    # partial results in the compute type: float16's are float sums, rounded once at the end
+    dest = out if parts == 1 else _empty((nout, parts), _compute_dtype(self._dtype))
     first = kind if parts == 1 else ("sum" if kind == "mean" else kind)
     chunk = -(-nred // parts)
     _reduce_launch(first, self, dest, kn, ks, rn, rs, nred, parts, chunk, nred)
@@ -277,12 +292,33 @@ def _reduce(kind: str, self: Tensor, dims: list[int], result: Tensor) -> Tensor:
 
 def _reduce_launch(kind, x, dest, kn, ks, rn, rs, nred, parts, chunk, divisor) -> None:
     w = _group(chunk)
-    src = source.reduction_source(kind, source.ctype(x._dtype.name), len(kn), len(rn))
+    src = source.reduction_source(kind, source.ctype(x._dtype.name), len(kn), len(rn),
+                                  out_t=source.ctype(dest._dtype.name))
     kargs = [dest._store, x._store, _long(x._offset), _long(nred), _long(parts), _long(chunk),
-             _number(divisor, x._dtype), _B.cl.LocalMemory(w * x._dtype.itemsize)]
+             _number(divisor, x._dtype), _local(w, x._dtype)]
     for n, st in list(zip(kn, ks)) + list(zip(rn, rs)):
         kargs += [_long(n), _long(st)]
     _B.run(_kernel(src, "al_reduce"), (dest.numel() * w,), (w,), *kargs)
+
+
+def _local(w: int, dtype):
+    """Work-group scratch of ``w`` values of ``dtype``'s compute type."""
+    return _B.cl.LocalMemory(w * _compute_dtype(dtype).itemsize)
+
+
+def _convert(x: Tensor, dtype) -> Tensor:
+    """A contiguous copy of ``x`` in another float ``dtype`` (one rounding: float32 sums of
+    float16 values become float16), by the ``_copy_strided`` expression's kernel."""
+    out = _empty(x._shape, dtype)
+    n = out.numel()
+    if n:
+        sizes, (st,) = _merge(list(x._shape), [list(x._st)])
+        src = source.elementwise_source(fusion_entries.builtin()["_copy_strided"],
+                                        source.ctype(x._dtype.name), source.ctype(dtype.name),
+                                        (False,), len(sizes))
+        _B.run(_kernel(src, "al_elementwise"), (n,), None, out._store, _long(n), x._store,
+               _long(x._offset), *map(_long, st), *map(_long, sizes))
+    return out
 
 
 def _reduction_kernel(op: str, kind: str):
@@ -399,7 +435,7 @@ def log_softmax(self, dim, dtype=None):
         w = _group(n)
         _B.run(_kernel(source.log_softmax_source(source.ctype(self._dtype.name)),
                        "al_log_softmax"), (rows * w,), (w,), out._store, self._store,
-               _long(self._offset), _long(n), _B.cl.LocalMemory(w * self._dtype.itemsize))
+               _long(self._offset), _long(n), _local(w, self._dtype))
     return out
 
 
@@ -415,8 +451,7 @@ def log_softmax_backward(grad_output, log_probs, dim):
         _B.run(_kernel(source.log_softmax_source(source.ctype(log_probs._dtype.name)),
                        "al_log_softmax_backward"), (rows * w,), (w,), out._store,
                grad_output._store, _long(grad_output._offset), log_probs._store,
-               _long(log_probs._offset), _long(n),
-               _B.cl.LocalMemory(w * log_probs._dtype.itemsize))
+               _long(log_probs._offset), _long(n), _local(w, log_probs._dtype))
     return out
 
 
@@ -431,7 +466,7 @@ def _nll_picks(self, target, ignore_index, check: bool):
     ``check``, a target out of range is found by the kernel and raised at the next read
     (Note [Deferred device errors]), with the CPU kernel's IndexError and message."""
     rows, n = self._shape
-    picks, counted = _empty((rows,), self._dtype), _empty((rows,), self._dtype)
+    picks, counted = _empty((rows,), self._dtype), _empty((rows,), _compute_dtype(self._dtype))
     if rows:
         slot = -1
         if check:
@@ -464,10 +499,12 @@ def nll_loss(self, target, weight=None, reduction=1, ignore_index=-100):
     picks, counted = _nll_picks(self, target, ignore_index, check=True)
     if reduction == 0:
         return picks
-    total = _reduce("sum", picks, [0], result)
     if reduction == 2:
-        return total
-    return _EW["div.Tensor"](total, _reduce("sum", counted, [0], result))
+        return _reduce("sum", picks, [0], result)
+    # the mean in the compute type, rounded once (float16: as the CPU kernel)
+    c = Tensor._meta((), _compute_dtype(self._dtype))
+    mean = _EW["div.Tensor"](_reduce("sum", picks, [0], c), _reduce("sum", counted, [0], c))
+    return mean if mean._dtype is self._dtype else _convert(mean, self._dtype)
 
 
 def nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index):
@@ -484,7 +521,7 @@ def nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index
     total = out  # unread unless the mean is taken
     if reduction == 1:
         _, counted = _nll_picks(self, target, ignore_index, check=False)
-        total = _reduce("sum", counted, [0], Tensor._meta((), self._dtype))
+        total = _reduce("sum", counted, [0], Tensor._meta((), _compute_dtype(self._dtype)))
     gstride = grad_output._st[0] if reduction == 0 else 0
     _B.run(_kernel(src, "al_nll_backward"), (n, rows), None, out._store, _long(n),
            target._store, _long(target._offset), _long(ignore_index), grad_output._store,

@@ -84,13 +84,16 @@ def gather_source(e: str, index: str) -> str:
 def arg_reduce_source(t: str, largest: bool, nkeep: int, nred: int) -> str:
     """The index of the largest (smallest) value per output, NaN counting as the largest (as
     on the CPU: the first NaN wins) and ties going to the first index: each work item scans a
-    strided share, then a tree of (value, index) pairs in local memory."""
+    strided share, then a tree of (value, index) pairs in local memory. ``t``: the element
+    type; values are compared in its compute type (float16's in float, which orders them
+    alike)."""
     ext = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if t == "double" else ""
+    c = source._compute(t, "opencl")
     cmp = "b > a" if largest else "b < a"
     nan = ("  if (b != b) return a == a || ib < ia;\n  if (a != a) return 0;\n"
            if t in ("float", "double", "half") else "")
     args = ["__global long* out", f"__global const {t}* x", "long base", "const long nred",
-            f"__local {t}* sv", "__local long* si"]
+            f"__local {c}* sv", "__local long* si"]
     args += [f"const long nk_{d}, const long sk_{d}" for d in range(nkeep)]
     args += [f"const long nr_{d}, const long sr_{d}" for d in range(nred)]
 
@@ -102,7 +105,7 @@ def arg_reduce_source(t: str, largest: bool, nkeep: int, nred: int) -> str:
                        f"    {target} += q * s{prefix}_0;")
         return out
 
-    return ext + f"""typedef {t} T;
+    return ext + f"""typedef {c} T;
 inline int al_better(T a, long ia, T b, long ib) {{  /* is (b, ib) to be kept over (a, ia)? */
   if (ib < 0) return 0;
   if (ia < 0) return 1;
@@ -121,7 +124,7 @@ __kernel void al_arg_reduce({', '.join(args)}) {{
     {{
 {chr(10).join(walk("r", "j", nred, "p"))}
     }}
-    const T v = x[p];
+    const T v = {source._load("x", "p", t, "opencl")};
     if (al_better(best, bi, v, j)) {{ best = v; bi = j; }}
   }}
   sv[lid] = best; si[lid] = bi;
@@ -139,10 +142,9 @@ __kernel void al_arg_reduce({', '.join(args)}) {{
 
 def softmax_source(t: str) -> str:
     """Row-wise softmax and its backward over contiguous (rows, n) views, one work-group per
-    row: the max, then the sum of exp, in local-memory trees."""
-    ext = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if t == "double" else ""
-    return ext + f"""#pragma OPENCL FP_CONTRACT OFF
-typedef {t} T;
+    row: the max, then the sum of exp, in local-memory trees; element type ``t``, computed in
+    its compute type (the prelude's AL_LD/AL_ST)."""
+    return source._prelude(source._compute(t, "opencl"), "opencl", t) + f"""
 inline T al_max_nan(T x, T y) {{ return (x != x) ? x : ((y != y) ? y : (x < y ? y : x)); }}
 inline T al_tree(__local T* s, T v, int lid, int w, int take_max) {{
   s[lid] = v; barrier(CLK_LOCAL_MEM_FENCE);
@@ -152,28 +154,29 @@ inline T al_tree(__local T* s, T v, int lid, int w, int take_max) {{
   }}
   T r = s[0]; barrier(CLK_LOCAL_MEM_FENCE); return r;
 }}
-__kernel void al_softmax(__global T* out, __global const T* x, const long xo, const long n,
+__kernel void al_softmax(__global S* out, __global const S* x, const long xo, const long n,
                          __local T* s) {{
   const long row = get_group_id(0); const int lid = get_local_id(0), w = get_local_size(0);
-  __global const T* xr = x + xo + row * n;
+  __global const S* xr = x + xo + row * n;
   T m = -INFINITY;
-  for (long j = lid; j < n; j += w) m = al_max_nan(m, xr[j]);
+  for (long j = lid; j < n; j += w) m = al_max_nan(m, AL_LD(xr, j));
   m = al_tree(s, m, lid, w, 1);
   T acc = (T)0;
-  for (long j = lid; j < n; j += w) acc += exp(xr[j] - m);
+  for (long j = lid; j < n; j += w) acc += exp(AL_LD(xr, j) - m);
   const T total = al_tree(s, acc, lid, w, 0);
-  for (long j = lid; j < n; j += w) out[row * n + j] = exp(xr[j] - m) / total;
+  for (long j = lid; j < n; j += w) AL_ST(out, row * n + j, exp(AL_LD(xr, j) - m) / total);
 }}
-__kernel void al_softmax_backward(__global T* out, __global const T* g, const long go,
-                                  __global const T* y, const long yo, const long n,
+__kernel void al_softmax_backward(__global S* out, __global const S* g, const long go,
+                                  __global const S* y, const long yo, const long n,
                                   __local T* s) {{
   const long row = get_group_id(0); const int lid = get_local_id(0), w = get_local_size(0);
-  __global const T* gr = g + go + row * n;
-  __global const T* yr = y + yo + row * n;
+  __global const S* gr = g + go + row * n;
+  __global const S* yr = y + yo + row * n;
   T acc = (T)0;
-  for (long j = lid; j < n; j += w) acc += gr[j] * yr[j];
+  for (long j = lid; j < n; j += w) acc += AL_LD(gr, j) * AL_LD(yr, j);
   const T dot = al_tree(s, acc, lid, w, 0);
-  for (long j = lid; j < n; j += w) out[row * n + j] = yr[j] * (gr[j] - dot);
+  for (long j = lid; j < n; j += w)
+    AL_ST(out, row * n + j, AL_LD(yr, j) * (AL_LD(gr, j) - dot));
 }}
 """
 
@@ -327,16 +330,17 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
 
 # ---- argmax, argmin ----
 
-_ARG_DTYPES = ("float32", "float64", "int32", "int64", "uint8", "int8", "int16")
+_ARG_DTYPES = ("float32", "float64", "float16", "int32", "int64", "uint8", "int8", "int16")
 
 
 def _arg_reduce(op: str, largest: bool):
     on_cpu = cpu_fallback(op)
 
     def kernel(self, dim=None, keepdim=False):
-        if not _k._on_device(self) or self._dtype.name not in _ARG_DTYPES or \
-                (self._dtype is _dtype.float64 and not _k._B.fp64):
+        if not _k._on_device(self) or self._dtype.name not in _ARG_DTYPES:
             return on_cpu(self, dim, keepdim)
+        if self._dtype is _dtype.float64 and not _k._B.fp64:
+            _k._B.refuse_float64()
         result = _k._meta_result(op, (self, dim, keepdim))
         out = _k._empty(result._shape, _dtype.int64)
         nout = out.numel()
@@ -353,7 +357,7 @@ def _arg_reduce(op: str, largest: bool):
         w = _k._group(nred)
         t = source.ctype(self._dtype.name)
         kargs = [out._store, self._store, _L(self._offset), _L(nred),
-                 _k._B.cl.LocalMemory(w * self._dtype.itemsize), _k._B.cl.LocalMemory(w * 8)]
+                 _k._local(w, self._dtype), _k._B.cl.LocalMemory(w * 8)]
         for size, st in list(zip(kn, ks)) + list(zip(rn, rs)):
             kargs += [_L(size), _L(st)]
         _k._B.run(_k._kernel(arg_reduce_source(t, largest, len(kn), len(rn)), "al_arg_reduce"),
@@ -370,8 +374,7 @@ def _row_launch(name: str, out: Tensor, n: int, *kargs) -> None:
     if rows:
         w = _k._group(n)
         _k._B.run(_k._kernel(softmax_source(source.ctype(out._dtype.name)), name),
-                  (rows * w,), (w,), out._store, *kargs, _L(n),
-                  _k._B.cl.LocalMemory(w * out._dtype.itemsize))
+                  (rows * w,), (w,), out._store, *kargs, _L(n), _k._local(w, out._dtype))
 
 
 def softmax(self, dim, dtype=None):
