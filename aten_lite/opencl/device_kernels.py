@@ -19,6 +19,7 @@ kernels for the matrix products and nll_loss's picks.
 
 from __future__ import annotations
 
+from ..backends.devices import _meta_twin as meta  # a device tensor's data-less twin
 from ..compile import fusion_entries
 from ..dispatch import dispatcher as _dispatch
 from ..tensors.tensor import Tensor
@@ -47,15 +48,6 @@ def elementwise_ops() -> dict:
 
 
 # ---- geometry: pure functions of shapes and strides ----
-
-def meta(x):
-    """``x`` with every device tensor replaced by its data-less (Meta) twin."""
-    if isinstance(x, Tensor) and x._store is not None:
-        return Tensor._meta(x._shape, x._dtype, x._st, offset=x._offset)
-    if isinstance(x, (list, tuple)):
-        return type(x)(meta(y) for y in x)
-    return x
-
 
 def meta_result(op: str, args):
     """The op's result on data-less twins: its shape, its dtype and the CPU kernel's checks
