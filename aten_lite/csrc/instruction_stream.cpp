@@ -131,6 +131,8 @@ struct Stream {
   int window_helped = 0;   // of them, those that ran an instruction themselves
   int64_t in_call_left = 0;  // calls still to run in the call before the next try
   int64_t in_call_span = 0;  // how many the next fallback runs in the call
+  int64_t try_wait = 0;      // calls of a try still waiting for the worker's first beat
+  uint64_t try_beat = 0;     // the worker's beat when the try began
 };
 
 // One side's increment of a counter only it writes (no read-modify-write bus lock).
@@ -172,12 +174,16 @@ constexpr int kSleepRecheckMicros = 20;
 // microseconds of calls), it drains the stream and runs the next calls in the call, as with async
 // execution off, for a span of calls that doubles while tries keep failing (from
 // kInCallSpanMin to kInCallSpanMax), then queues again to try the worker afresh. Meanwhile
-// the worker finds nothing to do and sleeps. With the test hook's delay on (slow_us) the stream
+// the worker finds nothing to do and sleeps; so a try wakes it a few calls ahead, and its
+// windows count only from the worker's first beat (or after kTryWaitCalls without one): on
+// an idle machine in a VM, waking a halted CPU for the worker alone can take longer than a
+// window of calls, which would fail the try on an idle core. With the test hook's delay on (slow_us) the stream
 // never falls back: the tests count on instructions being queued.
 constexpr int kWindowCalls = 64;
 constexpr int64_t kInCallSpanMin = 256;
 constexpr int64_t kInCallSpanMax = 16384;
 constexpr int64_t kWakeBeforeTry = 8;
+constexpr int64_t kTryWaitCalls = 4 * kWindowCalls;
 
 // ---- error decoders ---------------------------------------------------------------------------
 
@@ -479,10 +485,11 @@ void worker_main() {
       continue;
     }
     if (Clock::now() < spin_until) {
-      // Waiting for the next instruction: yield the CPU rather than spin on it, so a
-      // runnable issuing thread that shares this CPU (a loaded machine) runs now instead of
-      // after the spin. With nothing else to run, the yield returns at once.
-      std::this_thread::yield();
+      // Spin, keeping the CPU: a sched_yield here hands it to any other runnable thread for
+      // a whole time slice (measured: a worker that yielded ran a handful of loop turns per
+      // millisecond at load 2 on 2 cores, and no instruction). A worker sharing the issuing
+      // thread's CPU is Note [When the worker is not scheduled]'s case.
+      for (int i = 0; i < 32; ++i) AL_STREAM_RELAX();
       continue;
     }
     // Sleep until a producer clears worker_sleeping (wake_worker); Note [Waking the worker].
@@ -692,6 +699,10 @@ int stream_enqueue(const KernelInfo& info, int code, const TensorRef* refs, cons
     // A few calls before queueing resumes, wake the worker (asleep by now), so the try finds
     // it spinning rather than paying for its wake-up.
     if (--s.in_call_left == kWakeBeforeTry) wake_worker();
+    if (s.in_call_left == 0) {  // the try: its windows count from the worker's first beat
+      s.try_wait = kTryWaitCalls;
+      s.try_beat = s.beat.load(std::memory_order_relaxed);
+    }
     bump(s.counters.in_call);
     return stream_synchronize() ? kStreamRunHere : -1;
   }
@@ -735,7 +746,7 @@ int stream_enqueue(const KernelInfo& info, int code, const TensorRef* refs, cons
     if (help_once()) {
       helping_ns += now_ns() - help_start;
       bump(s.counters.helped);
-      ++s.window_helped;
+      if (s.try_wait == 0) ++s.window_helped;
       s.helped_at_beat = beat;
       continue;
     }
@@ -754,7 +765,12 @@ int stream_enqueue(const KernelInfo& info, int code, const TensorRef* refs, cons
     }
   }
   if (full_since) bump(s.counters.wait_ns, static_cast<uint64_t>(now_ns() - full_since - helping_ns));
-  if (++s.window_calls == kWindowCalls) {  // Note [When the worker is not scheduled]
+  if (s.try_wait > 0 && (s.beat.load(std::memory_order_relaxed) != s.try_beat ||
+                         --s.try_wait == 0)) {
+    s.try_wait = 0;  // the worker is up (or never came): windows count from here
+    s.window_calls = s.window_helped = 0;
+  } else if (s.try_wait == 0 && ++s.window_calls == kWindowCalls) {
+    // Note [When the worker is not scheduled]
     if (4 * s.window_helped >= 3 * kWindowCalls && s.slow_us.load(std::memory_order_relaxed) == 0) {
       s.in_call_span = std::min(std::max(s.in_call_span * 2, kInCallSpanMin), kInCallSpanMax);
       s.in_call_left = s.in_call_span;  // from the next call on: this one is queued below
@@ -838,7 +854,7 @@ PyObject* py_stream_stats(PyObject*, PyObject*) {
   Stream& s = *g_stream;
   Stream::Counters& c = s.counters;
   return Py_BuildValue(
-      "{sKsKsKsKsKsKsKsKsKsK}", "issued", static_cast<unsigned long long>(s.issued.load()),
+      "{sKsKsKsKsKsKsKsKsKsKsK}", "issued", static_cast<unsigned long long>(s.issued.load()),
       "run_by_worker", static_cast<unsigned long long>(c.run_by_worker.load()),
       "run_by_caller", static_cast<unsigned long long>(c.run_by_caller.load()),
       "helped", static_cast<unsigned long long>(c.helped.load()),
@@ -847,7 +863,8 @@ PyObject* py_stream_stats(PyObject*, PyObject*) {
       "worker_sleeps", static_cast<unsigned long long>(c.sleeps.load()),
       "worker_wakes", static_cast<unsigned long long>(c.wakes.load()),
       "in_call", static_cast<unsigned long long>(c.in_call.load()),
-      "fallbacks", static_cast<unsigned long long>(c.fallbacks.load()));
+      "fallbacks", static_cast<unsigned long long>(c.fallbacks.load()),
+      "worker_beats", static_cast<unsigned long long>(s.beat.load()));
 }
 
 bool read_int_kw(PyObject* kwargs, const char* name, long lo, long hi, long* out, bool* given) {
@@ -1240,7 +1257,8 @@ PyMethodDef stream_methods[] = {
      "stream_stats() -> counters since import: issued, run_by_worker, run_by_caller (of "
      "which helped: by a producer facing a full ring), full (appends that found the ring "
      "full), wait_ns (their wait, helping aside), worker_sleeps, worker_wakes, in_call (calls "
-     "run in the call while the worker was not scheduled), fallbacks."},
+     "run in the call while the worker was not scheduled), fallbacks, worker_beats (turns of "
+     "the worker's loop)."},
     {"stream_configure", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_stream_configure)),
      METH_VARARGS | METH_KEYWORDS,
      "stream_configure(depth=None, slow_us=None, poison=None) -> (depth, slow_us, poison): "
