@@ -468,19 +468,27 @@ void worker_main() {
 #endif
   swap_call_control(&s.worker_control);  // Ctrl-C at a sync stops its kernel (threads.h)
   constexpr auto kSpin = std::chrono::microseconds(100);
+  constexpr int kLockedOutSpins = 64;
   uint64_t beat = 0;
+  int locked_out = 0;  // turns in a row that found run_mu held
   auto spin_until = Clock::now() + kSpin;
   for (;;) {
     s.beat.store(++beat, std::memory_order_relaxed);
     uint64_t h = s.head.load(std::memory_order_acquire);
     if (h != s.tail.load(std::memory_order_acquire)) {
       if (s.run_mu.try_lock()) {
+        locked_out = 0;
         h = s.head.load(std::memory_order_acquire);
         if (h != s.tail.load(std::memory_order_acquire)) run_one(h, true);
         s.run_mu.unlock();
         spin_until = Clock::now() + kSpin;
-      } else {
+      } else if (++locked_out < kLockedOutSpins) {
         for (int i = 0; i < 8; ++i) AL_STREAM_RELAX();  // a producer is running one
+      } else {
+        // Locked out for a while: the producer holding run_mu may have been preempted on
+        // this very CPU (a loaded machine), so give it the CPU instead of spinning out the
+        // time slice.
+        std::this_thread::yield();
       }
       continue;
     }
