@@ -98,6 +98,12 @@ OBJECT_DIR = "build/al_objs"
 # Note [CPU capability variants] (aten_lite/csrc/cpu_capability.h): the sources compiled once
 # per capability (the kernel loops); every other source is compiled once, for the baseline.
 VARIANT_SOURCES = ("generated/csrc/*.cpp", "aten_lite/csrc/lstm_recurrence.cpp")
+# Kernel loops that run no faster with wider vectors, compiled for the baseline only (every
+# capability then runs their default code). all/any: a byte-wide test and and/or per element,
+# bound by memory; on the AVX-512 machine of benchmarks/RESULTS.md, all() of 16M float32 took
+# 9.3 ms in the default variant, 13.7 in avx2, 10.3 in avx512, and their four floating dtypes
+# in two variants cost ~22 CPU seconds of a clean build.
+BASELINE_ONLY_SOURCES = ("generated/csrc/all.cpp", "generated/csrc/any.cpp")
 # x86-64: the baseline every object is compiled for, and each wider capability's flags (its
 # code, AL_CPU_*_CODE in cpu_capability.h, is its index + 1). Other architectures compile for
 # the compiler's default target only (aarch64: NEON is part of it).
@@ -476,7 +482,8 @@ def _units(root: Path, tools: Toolchain, staged: Path | None = None) -> list[Uni
 
 def is_variant_source(rel: str) -> bool:
     """Whether the source ``rel`` (relative to the root) is compiled per capability."""
-    return any(fnmatch.fnmatchcase(rel, pattern) for pattern in VARIANT_SOURCES)
+    return (any(fnmatch.fnmatchcase(rel, pattern) for pattern in VARIANT_SOURCES)
+            and rel not in BASELINE_ONLY_SOURCES)
 
 
 def object_key(root: Path, src: Path, rel: str, tools: Toolchain, headers: bool = True,
