@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 cca6096c3e5a0078).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 a2efdb393bf1114e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.

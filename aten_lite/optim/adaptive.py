@@ -15,11 +15,38 @@ from __future__ import annotations
 import math
 
 from ..backends.creation import zeros_like
+from .._generated.ops import _adam_exp_avg_sq_, _adam_param_step_
 from .._ops import maximum
 from ..tensors.tensor import Tensor
+from ..vocab.dtype import float32, float64
 from .optimizer import Optimizer, check_betas, check_nonnegative, execution_flags
 
 __all__ = ["Adam", "AdamW", "RMSprop", "Adagrad"]
+
+
+# Note [Adam in three passes]
+# Adam's single-tensor rule is about ten elementwise ops per parameter (the moment updates, the
+# decay, the square root, the bias corrections, the division and the step), each a dispatch, a
+# kernel call and a temporary. For dense float32/float64 tensors of one dtype and device with
+# the same sizes, the update runs as three passes: exp_avg's lerp_, then the ops
+# _adam_exp_avg_sq_ and _adam_param_step_ (native_functions.yaml), each one elementwise
+# expression that does torch's operations in torch's order (v * beta2 + (1 - beta2) * g * g as
+# mul_ then addcmul_; p * decay + step * (m / (sqrt(v) / bc2 + eps)) as AdamW's mul_ then
+# addcdiv_), so the values are those of the op-by-op form (the kernels are built without
+# contraction into fused multiply-adds). Anything else (amsgrad, half precision, whose op-by-op
+# form rounds after every op, complex, sparse gradients, mixed dtypes) keeps the op-by-op form.
+_FUSED_DTYPES = (float32, float64)
+
+
+def _fused_update(p: Tensor, g: Tensor, m: Tensor, v: Tensor) -> bool:
+    if p.is_sparse or g.is_sparse:
+        return False
+    dt = p.dtype
+    if dt not in _FUSED_DTYPES or g.dtype is not dt or m.dtype is not dt or v.dtype is not dt:
+        return False
+    if g.device != p.device or m.device != p.device or v.device != p.device:
+        return False
+    return g.shape == p.shape == m.shape == v.shape
 
 
 class Adam(Optimizer):
@@ -51,11 +78,21 @@ class Adam(Optimizer):
                 state["max_exp_avg_sq"] = zeros_like(p)
         state["step"] += 1
         step = state["step"]
-        if wd and group["decoupled_weight_decay"]:
-            p.mul_(1 - lr * wd)
-        elif wd:
+        decoupled = bool(wd) and group["decoupled_weight_decay"]
+        if wd and not decoupled:
             g = g.add(p, alpha=wd)
         m, v = state["exp_avg"], state["exp_avg_sq"]
+        if not group["amsgrad"] and _fused_update(p, g, m, v):
+            # torch's exp_avg.lerp_(g, 1 - beta1), then one pass for each of v and p, the
+            # decoupled decay inside p's (Note [Adam in three passes]).
+            m.lerp_(g, 1 - beta1)
+            _adam_exp_avg_sq_(v, g, beta2, 1 - beta2)
+            _adam_param_step_(p, m, v, 1 - lr * wd if decoupled else 1.0,
+                              -lr / (1 - beta1 ** step), math.sqrt(1 - beta2 ** step),
+                              group["eps"])
+            return
+        if decoupled:
+            p.mul_(1 - lr * wd)
         m.add_(g.sub(m), alpha=1 - beta1)  # lerp toward g, as torch's exp_avg.lerp_
         v.mul_(beta2).add_(g * g, alpha=1 - beta2)
         if group["amsgrad"]:
