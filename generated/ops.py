@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 a2efdb393bf1114e).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 c841433b5c70d28e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.

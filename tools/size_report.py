@@ -106,7 +106,7 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("optimizers and schedulers beyond SGD/Adam (the rest of torch.optim, LBFGS)", 1300, (
         "aten_lite/optim/more_optimizers.py", "aten_lite/optim/more_schedulers.py",
         "aten_lite/optim/lbfgs.py")),
-    ("optim", 700, ("aten_lite/optim/",)),
+    ("optim", 730, ("aten_lite/optim/",)),  # Adam's fused update path
     ("devices registered from outside (the backend API)", 500, (
         "aten_lite/backends/devices.py", "aten_lite/utils/backend_registration.py")),
     ("the OpenCL device (kernels generated from the YAML's expressions)", 1900, (

@@ -25,28 +25,16 @@ __all__ = ["Adam", "AdamW", "RMSprop", "Adagrad"]
 
 
 # Note [Adam in three passes]
-# Adam's single-tensor rule is about ten elementwise ops per parameter (the moment updates, the
-# decay, the square root, the bias corrections, the division and the step), each a dispatch, a
-# kernel call and a temporary. For dense float32/float64 tensors of one dtype and device with
-# the same sizes, the update runs as three passes: exp_avg's lerp_, then the ops
-# _adam_exp_avg_sq_ and _adam_param_step_ (native_functions.yaml), each one elementwise
-# expression that does torch's operations in torch's order (v * beta2 + (1 - beta2) * g * g as
-# mul_ then addcmul_; p * decay + step * (m / (sqrt(v) / bc2 + eps)) as AdamW's mul_ then
-# addcdiv_), so the values are those of the op-by-op form (the kernels are built without
-# contraction into fused multiply-adds). Anything else (amsgrad, half precision, whose op-by-op
-# form rounds after every op, complex, sparse gradients, mixed dtypes) keeps the op-by-op form.
-_FUSED_DTYPES = (float32, float64)
-
-
+# For dense float32/float64 tensors of one dtype, device and shape, Adam's ~10 ops per
+# parameter run as 3 passes: exp_avg.lerp_, then _adam_exp_avg_sq_ and _adam_param_step_
+# (native_functions.yaml), elementwise expressions doing torch's mul_/addcmul_ and
+# mul_/addcdiv_ in torch's order (kernels built without contraction): the same values. Else
+# (amsgrad, half precision rounding after each op, complex, sparse) the op-by-op form.
 def _fused_update(p: Tensor, g: Tensor, m: Tensor, v: Tensor) -> bool:
-    if p.is_sparse or g.is_sparse:
-        return False
     dt = p.dtype
-    if dt not in _FUSED_DTYPES or g.dtype is not dt or m.dtype is not dt or v.dtype is not dt:
-        return False
-    if g.device != p.device or m.device != p.device or v.device != p.device:
-        return False
-    return g.shape == p.shape == m.shape == v.shape
+    return (not (p.is_sparse or g.is_sparse) and dt in (float32, float64)
+            and g.dtype is dt is m.dtype is v.dtype and g.device == p.device == m.device == v.device
+            and g.shape == p.shape == m.shape == v.shape)
 
 
 class Adam(Optimizer):
@@ -82,18 +70,15 @@ class Adam(Optimizer):
         if wd and not decoupled:
             g = g.add(p, alpha=wd)
         m, v = state["exp_avg"], state["exp_avg_sq"]
-        if not group["amsgrad"] and _fused_update(p, g, m, v):
-            # torch's exp_avg.lerp_(g, 1 - beta1), then one pass for each of v and p, the
-            # decoupled decay inside p's (Note [Adam in three passes]).
-            m.lerp_(g, 1 - beta1)
+        m.lerp_(g, 1 - beta1)  # as torch's exp_avg.lerp_
+        if not group["amsgrad"] and _fused_update(p, g, m, v):  # AdamW's decay in p's pass
             _adam_exp_avg_sq_(v, g, beta2, 1 - beta2)
-            _adam_param_step_(p, m, v, 1 - lr * wd if decoupled else 1.0,
-                              -lr / (1 - beta1 ** step), math.sqrt(1 - beta2 ** step),
-                              group["eps"])
+            _adam_param_step_(p, m, v,
+                              1 - lr * wd if decoupled else 1.0, -lr / (1 - beta1 ** step),
+                              math.sqrt(1 - beta2 ** step), group["eps"])
             return
         if decoupled:
             p.mul_(1 - lr * wd)
-        m.add_(g.sub(m), alpha=1 - beta1)  # lerp toward g, as torch's exp_avg.lerp_
         v.mul_(beta2).add_(g * g, alpha=1 - beta2)
         if group["amsgrad"]:
             state["max_exp_avg_sq"] = vmax = maximum(state["max_exp_avg_sq"], v)
