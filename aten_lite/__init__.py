@@ -64,7 +64,9 @@ from .vocab.grad_mode import (  # noqa: E402
 # Note [Install step]: the layers (docs/DESIGN.md) meet here, in this order. The dispatcher
 # makes a handle per op (tables still empty); the generated bindings then import, reading the
 # handles; the backend packages import (the composite and sparse kernels call ops through those
-# bindings and handles) and fill the tables (backends.build_tables); the autograd kernel is
+# bindings and handles), the composite kernels fill their stacks, and CPU, Meta and SparseCPU
+# register their records with register_backend, the function a device package calls, which
+# fills every table (Note [Backend records] in backends/records.py); the autograd kernel is
 # registered; and frontend/tensor_surface.py attaches the Tensor methods. No lower layer imports a
 # higher one: each piece is handed to the one below by registration, here.
 from .dispatch import dispatcher as _dispatch  # noqa: E402
@@ -79,12 +81,12 @@ _dispatch.install(_registry.OPS)
 from ._ops import *  # noqa: E402,F401,F403
 from . import backends as _backends  # noqa: E402
 from .backends import composite, cpu, meta, sparse  # noqa: E402 (Note [One backend, one package])
+from .backends.devices import register_backend as _register_backend  # noqa: E402 (the public one)
 
-_backends.build_tables(_dispatch.handles(), _backends.packages())
-for _key, _package in _backends.packages().items():
-    if hasattr(_package, "miss_hint"):
-        _dispatch.set_miss_hint(_key, _package.miss_hint)
-del composite, cpu, meta, sparse, _key, _package
+_backends.build_composite(_dispatch.handles(), composite.KERNELS)
+for _package in (cpu, meta, sparse):  # Note [Backend records]
+    _register_backend(_package.BACKEND)
+del composite, cpu, meta, sparse, _package, _register_backend
 
 
 def _load_forced_capability() -> None:

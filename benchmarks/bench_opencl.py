@@ -1,9 +1,11 @@
 """OpenCL figures (docs/OPENCL.md, "Measured figures"): add and exp of 16M float32 on the
-device beside aten_lite's CPU kernels, a digits MLP training step on both, and what the disk
-cache of built programs saves a second process.
+device beside aten_lite's CPU kernels, a digits MLP training step on both, a 5-op chain
+compiled on the device against eager there and compiled on the CPU, and what the disk cache of
+built programs saves a second process.
 
     python benchmarks/bench_opencl.py            # ops and the digits step
     python benchmarks/bench_opencl.py cache      # second-process build times
+    python benchmarks/bench_opencl.py compiled   # the al.compile row only
 
 Times are the best and the worst of several runs (the machine may be shared: report ranges);
 the device's times include ``al.opencl.synchronize()``.
@@ -64,6 +66,36 @@ def ops() -> None:
             loss.item()
         row.append(_range(step, none, repeat=20))
     print(f"{'digits MLP step (batch 64, SGD)':32} {row[0]:>16} {row[1]:>16}")
+    compiled()
+
+
+def chain(x, y):
+    """The 5-op elementwise chain of the compiled row (and of ``aten-lite-gen cuda --check``'s
+    first fused group): mul, add, relu, exp, sub."""
+    if not hasattr(x, "relu"):  # NumPy arrays: the same five steps
+        import numpy as np
+        return np.exp(np.maximum(x * np.float32(2) + y, np.float32(0))) - np.float32(1)
+    return (x * 2 + y).relu().exp() - 1.0
+
+
+def compiled() -> None:
+    """The chain on 4M float32: al.compile on the CPU (one fused C++ kernel), eager on the
+    device (five kernels, five 16 MB results), al.compile on the device (one generated
+    OpenCL kernel: Note [Graphs on a device] in aten_lite/compile/device_plan.py)."""
+    import aten_lite as al
+
+    x, y = al.randn(4 * 1024 * 1024), al.randn(4 * 1024 * 1024)
+    dx, dy = x.to("opencl"), y.to("opencl")
+    none = lambda: None  # noqa: E731
+    on_cpu, on_device = al.compile(chain), al.compile(chain)
+    sync = al.opencl.synchronize
+    a, b = x.numpy(), y.numpy()
+    cells = [_range(lambda: chain(a, b), none), _range(lambda: on_cpu(x, y), none),
+             _range(lambda: chain(dx, dy), sync), _range(lambda: on_device(dx, dy), sync)]
+    assert on_device.stats["device_fused"] == 1, on_device.stats
+    print(f"{'5-op chain, 4M float32':24} {'NumPy':>14} {'CPU compiled':>14} "
+          f"{'OpenCL eager':>14} {'OpenCL compiled':>16}")
+    print(f"{'':24} {cells[0]:>14} {cells[1]:>14} {cells[2]:>14} {cells[3]:>16}")
 
 
 _FIRST_STEP = """
@@ -113,4 +145,4 @@ def cache() -> None:
 
 
 if __name__ == "__main__":
-    cache() if sys.argv[1:] == ["cache"] else ops()
+    {"cache": cache, "compiled": compiled}.get(sys.argv[1] if sys.argv[1:] else "", ops)()

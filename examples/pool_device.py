@@ -19,7 +19,7 @@ import numpy as np
 
 import aten_lite as al
 from aten_lite.utils.backend_registration import (DeviceBackend, cpu_fallback, impl,
-                                                  make_tensor, register_device, store_of)
+                                                  make_tensor, register_backend, store_of)
 
 
 class Block:
@@ -85,7 +85,7 @@ class PoolBackend(DeviceBackend):
 
 
 POOL = PoolBackend()
-KEY = register_device(POOL)
+KEY = register_backend(POOL)  # what CPU, Meta and SparseCPU register with too
 
 
 # ---- kernels that run in the pool (NumPy over the arena stands in for device code) ----

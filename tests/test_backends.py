@@ -97,9 +97,9 @@ def test_a_family_module_must_list_its_kernels():
 
 def test_a_missing_dispatch_kernel_names_the_package_and_where_to_define_it():
     h = types.SimpleNamespace(name="twice", functional=None, loc="native_functions.yaml:7",
-                              dispatch={"CPU": "twice_cpu"})
+                              dispatch={backends.CPU: "twice_cpu"}, composite=False, stacks={})
     with pytest.raises(ImportError) as info:
-        backends.build_table(h, {"twice": h}, backends.packages())
+        backends.build_table(h, {"twice": h})
     assert str(info.value) == (
         "native_functions.yaml:7: twice: dispatch CPU: no kernel 'twice_cpu' in "
         "aten_lite/backends/cpu/ (its __init__.py registers the __all__ of the modules in "

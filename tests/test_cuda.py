@@ -88,6 +88,29 @@ def test_cli_cuda_check_compiles_every_kernel():
     assert f"ok: {n} kernels x 1 archs compiled" in proc.stdout
 
 
+@needs_compiler
+def test_fused_kernels_of_compiled_graphs_compile():
+    kernels = check.fused_sources(fusion_entries.builtin())
+    assert {k.name for k in kernels} >= {f"fused:{name}[{d}]" for name, _, _ in check.FUSED
+                                         for d in check.FLOATS}
+    for k in kernels:
+        built = CC.compile(k.source, "sm_90", f"{k.name}.cu", check.OPTIONS)
+        regs = compiler.registers(built.log)
+        assert set(regs) == {"al_fused"} and regs["al_fused"][1:] == (0, 0), (k.name, regs)
+
+
+def test_a_fused_float16_group_rounds_each_step_to_half_as_eager_does():
+    # float16 is computed in float on CUDA; eager rounds every op's result to float16, so the
+    # fused kernel must round between its steps too, or compiled and eager would differ
+    from aten_lite.opencl import source
+    table = fusion_entries.builtin()
+    steps = [(table["mul.Tensor"], ("x0", "x0")), (table["exp"], ("v0",))]
+    half = source.fused_elementwise_source(steps, "al_half", 1, [1], 1, "cuda")
+    assert "const T v0 = (T)(S)(" in half and "const T v1 = (T)(S)(" in half
+    single = source.fused_elementwise_source(steps, "float", 1, [1], 1, "cuda")
+    assert "(T)(S)(" not in single
+
+
 def test_cli_cuda_rejects_a_bad_arch():
     proc = subprocess.run([sys.executable, "-m", "tools.codegen", "cuda", "--check", "--arch",
                            "volta"], cwd=ROOT, capture_output=True, text=True, timeout=120)
@@ -294,6 +317,27 @@ def test_launch_packs_parameters_and_a_deferred_error_names_the_issuing_line():
     assert f"exp from {__file__}:{line}" in msg and e.value.code == 700
     b.drv.lib.cuStreamSynchronize = lambda stream: 0
     b.synchronize()  # the launches were reported once
+
+
+def test_a_compiled_function_launches_one_fused_kernel_per_group(checked_cuda):
+    b = checked_cuda
+    rng = np.random.default_rng(1)
+    x = al.from_numpy(rng.standard_normal((6, 5)).astype(np.float32)).cuda()
+    row = al.from_numpy(rng.standard_normal(5).astype(np.float32)).cuda()
+
+    def chain(x, y):
+        return ((x.t() * 2 + y[:, None]).relu().exp() - 1.0).sum(-1), (x * y).sigmoid() * (x > 0)
+
+    f = al.compile(chain)
+    for dtype in (al.float32, al.float64, al.float16):
+        b.launched.clear()
+        out = f(x.to(dtype=dtype), row.to(dtype=dtype))
+        assert all(o.device == "cuda" and o.dtype == dtype for o in out)
+        # three groups (the comparison's bool among its float operands), each one kernel,
+        # the first's sum after it; every launch's signature is checked
+        assert b.launched.count("fused") == 3 and "reduce:sum" in b.launched, b.launched
+    assert f.stats["device_fused"] == 9 and f.stats["device_op_by_op"] == 0
+    assert "[one kernel on cuda, then sum on cuda]" in str(f.graph(x, row))
 
 
 def test_a_second_cuda_device_is_refused_by_name(checked_cuda):

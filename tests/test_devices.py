@@ -197,8 +197,104 @@ def test_unregistering_leaves_no_trace():
     assert all(key not in h.table for h in dispatcher.handles().values())
     with pytest.raises(ValueError, match="unknown device 'brief'"):
         al.device("brief")
+    assert "Brief" not in al.utils.backend_registration.registered_backends()
     register_device(Brief())           # the name is free again
+    assert "Brief" in al.utils.backend_registration.registered_backends()
     unregister_device("brief")
+
+
+def test_the_built_in_backends_register_through_the_public_api():
+    """CPU, Meta and SparseCPU are records of the class a device package subclasses, registered
+    by the install step with the function the example calls, and listed with the devices."""
+    from aten_lite import backends
+    from aten_lite.backends import cpu, meta, sparse
+    from aten_lite.utils import backend_registration as public
+    from aten_lite.vocab.dispatch_keys import CPU, META, SPARSE_CPU
+
+    found = public.registered_backends()
+    assert list(found)[:3] == ["CPU", "Meta", "SparseCPU"]
+    assert found["Pool"] is POOL and found["Strict"].key is STRICT_KEY
+    assert public.DeviceBackend is public.Backend is backends.Backend
+    assert public.register_device is public.register_backend
+    for spelling, key, package, place in [("CPU", CPU, cpu, ("cpu", "strided")),
+                                          ("Meta", META, meta, ("meta", "strided")),
+                                          ("SparseCPU", SPARSE_CPU, sparse, ("cpu", "sparse_coo"))]:
+        record = found[spelling]
+        assert type(record) is public.Backend and isinstance(POOL, type(record))
+        assert record is package.BACKEND and record.key is key
+        assert (record.name, record.layout) == place and record.kernels is package.KERNELS
+    assert found["Meta"].make_from_rule is not None and found["CPU"].make_from_rule is None
+    assert found["SparseCPU"].miss_hint is sparse.miss_hint
+    # the host backends' memory is NumPy bytes; meta holds none
+    block = found["CPU"].alloc(8)
+    found["CPU"].copy_in(block, 2, np.arange(3, dtype=np.uint8))
+    assert found["CPU"].copy_out(block, 2, 3).tolist() == [0, 1, 2]
+    assert found["Meta"].alloc(8) is None
+    with pytest.raises(RuntimeError, match="meta tensors have no data to copy out"):
+        found["Meta"].copy_out(None, 0, 4)
+    # the records are the tables' source: CPU's named kernel of mm is its record's
+    from aten_lite.dispatch import dispatcher
+    mm = dispatcher.handle("mm")
+    fn, name = mm.stacks[CPU][0]
+    assert getattr(fn, "__wrapped__", fn) is found["CPU"].kernels[name.partition(".")[2]]
+    with pytest.raises(ValueError, match="backend 'CPU' is registered already"):
+        public.register_backend(public.Backend(name="cpu", key="CPU"))
+    with pytest.raises(ValueError, match="'cpu' is aten_lite's own backend, which stays "
+                                         "registered \\(registered from outside: Pool, Strict"):
+        public.unregister_backend("cpu")
+    with pytest.raises(TypeError, match="Backend: unknown field 'allocate'; the fields are "
+                                         "name, key, layout"):
+        public.Backend(name="x", allocate=None)
+
+
+def test_an_outside_backend_of_keywords_dispatches_and_names_what_is_registered():
+    """A record filled with keywords, as the built-in ones are, with a generic-kernel factory
+    (its neg runs on the device); an op it lacks names the keys that have the op's kernel
+    and how to add one; unregistering removes it from the list, and the name is free again."""
+    from aten_lite.utils.backend_registration import (Backend, from_host, register_backend,
+                                                      registered_backends, to_host,
+                                                      unregister_backend)
+    made = []
+
+    def make_elementwise(h, src):
+        if h is not src or src.name != "neg":  # neg_ and neg.out: derived from it
+            return None
+        made.append(h.name)
+        return lambda x: from_host(-to_host(x), "kw")
+
+    record = Backend(name="kw", key="KeyWords", make_elementwise=make_elementwise,
+                     alloc=lambda n: np.empty(n, np.uint8),
+                     copy_in=lambda store, at, data: store.__setitem__(
+                         slice(at, at + data.size), data),
+                     copy_out=lambda store, at, n: store[at:at + n].copy())
+    key = register_backend(record)
+    try:
+        assert key == "KeyWords" and record.key is key
+        assert registered_backends()["KeyWords"] is record
+        assert made == ["neg"]
+        x = al.tensor([1.0, -2.0], device="kw")
+        with al.trace_dispatch() as t:
+            y = -x
+        assert y.device == "kw" and y.tolist() == [-1.0, 2.0]
+        assert "KeyWords: elementwise, C++ neg" in str(t), str(t)
+        y.neg_()                           # the in-place form: neg and a copy
+        assert y.tolist() == [1.0, -2.0] and y._version == 1
+        with pytest.raises(NotImplementedError) as info:
+            x.exp()
+        assert str(info.value) == (
+            "al.exp: no kernel for device 'kw', layout 'strided'; registered: CPU, Meta; give it "
+            "one with al.utils.backend_registration.impl('exp', 'kw', fn), or set cpu_fallback "
+            "= True on the backend")
+    finally:
+        unregister_backend(record)
+    assert "KeyWords" not in registered_backends()
+    with pytest.raises(ValueError, match="unknown device 'kw'"):
+        al.device("kw")
+    with pytest.raises(ValueError, match="'kw' is not a registered backend"):
+        unregister_backend("kw")
+    register_backend(record := Backend(name="kw", alloc=lambda n: np.empty(n, np.uint8)))
+    assert registered_backends()["Kw"] is record
+    unregister_backend("Kw")
 
 
 def test_data_leaves_the_device_only_when_asked():
@@ -225,7 +321,7 @@ def test_mixed_devices_and_bad_registrations_are_refused():
         register_device(type("Again", (_Strict,), {"name": "pool"})())
     with pytest.raises(ValueError, match="lower-case letters.*got 'My Dev'"):
         register_device(type("Bad", (_Strict,), {"name": "My Dev"})())
-    with pytest.raises(TypeError, match="expected a DeviceBackend, got object"):
+    with pytest.raises(TypeError, match=r"expected a Backend \(DeviceBackend\), got object"):
         register_device(object())
     with pytest.raises(ValueError, match="'nowhere' is not a registered device"):
         impl("exp", "nowhere")

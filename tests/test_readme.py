@@ -31,7 +31,7 @@ def _blocks(section: str, lang: str) -> list[str]:
 
 def test_ci_runs_the_readme_test_command():
     test_cmd = _blocks("On a fresh machine", "bash")[1].strip()
-    assert test_cmd.endswith("-m pytest")
+    assert test_cmd.endswith("-m pytest -n auto --dist loadfile")
     ci = (ROOT / ".ci" / "run").read_text()
     install, _, run = test_cmd.rpartition(" && ")
     assert install in ci and run in ci

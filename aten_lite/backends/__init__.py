@@ -4,12 +4,16 @@ Each backend key is one package here (Note [One backend, one package]):
 
     CPU -> cpu/    Meta -> meta/    SparseCPU -> sparse/    CompositeImplicitAutograd -> composite/
 
-A YAML ``dispatch: {CPU: mm}`` names a kernel that package registers. Ops without a kernel
-named for a key get a generic one when the package offers a factory for their kind:
-``make_elementwise(h, src)`` for `elementwise:` ops, ``make_reduction(h, src)`` for
-`reduction:` ops, and (Meta) ``make_from_rule(h, src)`` for ops with a `shape:` rule. An
-in-place or out= sibling with no kernel of its own runs its functional sibling's kernel and
-copies the result. ``src`` is always the functional sibling, which holds the YAML kernel data.
+Every backend, built-in or from a package outside aten_lite, is one ``Backend`` record
+registered by ``register_backend`` (Note [Backend records] in ``records.py``), which fills its
+key in every op's table with the functions below. A YAML ``dispatch: {CPU: mm}`` names a kernel
+of the record's ``kernels``. Ops without a kernel named for a key get a generic one when the
+record offers a factory for their kind: ``make_elementwise(h, src)`` for `elementwise:` ops,
+``make_reduction(h, src)`` for `reduction:` ops, ``make_from_rule(h, src)`` for ops with a
+`shape:` rule. An in-place or out= sibling with no kernel of its own runs its functional
+sibling's kernel and copies the result. ``src`` is always the functional sibling, which holds
+the YAML kernel data. The composite kernels serve every key: ``build_composite`` places them
+before the backends register.
 
 What several backends share sits directly in this folder: ``coo.py`` (the COO layout's kernels
 with strided inputs, which CPU and Meta register, and the helpers of the sparse kernels) and
@@ -18,9 +22,8 @@ computes the same way are below, in ``aten_lite/rules/`` (shape rules, view geom
 ``rules/kernel_rules.py``).
 
 This package's own module imports no backend package and no dispatcher: the install step in
-``aten_lite/__init__.py`` imports the backend packages and passes them to ``build_tables``
-(the sparse and composite kernels call ops, so they sit above the dispatcher; docs/DESIGN.md,
-"Layers").
+``aten_lite/__init__.py`` imports the backend packages and registers their records (the sparse
+and composite kernels call ops, so they sit above the dispatcher; docs/DESIGN.md, "Layers").
 """
 
 from __future__ import annotations
@@ -36,7 +39,9 @@ from ..rules.kernel_rules import (
     resize_out,
 )
 from ..tensors.tensor import Tensor
-from ..vocab.dispatch_keys import BACKEND_KEYS, COMPOSITE, CPU, META, SPARSE_CPU
+from ..vocab.dispatch_keys import COMPOSITE, CPU, META, SPARSE_CPU
+# Every backend's record is a ``Backend`` (Note [Backend records] in backends/records.py).
+from .records import HOST_MEMORY, NO_MEMORY, REGISTERED, Backend, kernel_table  # noqa: F401
 
 # Note [One backend, one package]
 # A dispatch key's kernels are one package of aten_lite/backends/, which MODULES names. Its
@@ -45,42 +50,15 @@ from ..vocab.dispatch_keys import BACKEND_KEYS, COMPOSITE, CPU, META, SPARSE_CPU
 # views.py, indexing.py, ...), and ``KERNELS = kernel_table(__name__, FAMILIES)`` is the union
 # of their ``__all__`` (a name two modules offer is refused, naming both). A YAML `dispatch:`
 # kernel name is a key of KERNELS, and aten_lite/vocab/manifest.py lists them for the
-# generator. The package also imports the generic kernels' factories it has (make_elementwise,
-# make_reduction, make_from_rule) and may define ``miss_hint(handle)``, the end of its "no
-# kernel" message. A module of one backend package never imports another's
-# (tests/test_layers.py): what two backends share moves here, directly into backends/, or
-# down into aten_lite/rules/. Adding a backend adds its package, its key below (and in
-# tools/codegen/vocab.py's BACKEND_MODULES), its import in the install step of
-# aten_lite/__init__.py, and the dispatcher's key for its device and layout.
+# generator. A backend package (not composite/) ends with its record, ``BACKEND``: its
+# kernels, its generic kernels' factories, its memory, its ``miss_hint``. A module of one
+# backend package never imports another's (tests/test_layers.py): what two backends share
+# moves here, directly into backends/, or down into aten_lite/rules/. A new built-in backend
+# adds its package, its key below (and in tools/codegen/vocab.py's BACKEND_MODULES and
+# vocab/dispatch_keys.py) and ``register_backend(package.BACKEND)`` in the install step.
 MODULES = {CPU: "cpu", META: "meta", SPARSE_CPU: "sparse", COMPOSITE: "composite"}
 
-
-# ---- registration (Note [One backend, one package]) ----
-
-
-def kernel_table(package: str, families) -> dict:
-    """The kernels of backend package ``package`` (its ``__name__``): name -> function, the
-    union of the ``__all__`` of its family modules ``families``."""
-    kernels: dict = {}
-    owners: dict = {}
-    for module in families:
-        names = getattr(module, "__all__", None)
-        if names is None:
-            raise ImportError(f"{package}: family module {module.__name__} has no __all__; "
-                              "list the kernels it registers there")
-        for name in names:
-            fn = getattr(module, name, None)
-            if not callable(fn):
-                raise ImportError(f"{module.__name__}.__all__ names {name!r}, which is not a "
-                                  "function of that module; define it there or drop the name")
-            if name in kernels:
-                raise ImportError(
-                    f"{package}: kernel {name!r} is registered by both {owners[name]} and "
-                    f"{module.__name__}; a `dispatch:` name must mean one function: keep it "
-                    "in the __all__ of one of them")
-            kernels[name] = fn
-            owners[name] = module.__name__
-    return kernels
+_COMPOSITE_KERNELS: dict = {}  # composite/'s (build_composite), for op libraries' handles
 
 
 def packages() -> dict:
@@ -95,61 +73,87 @@ def packages() -> dict:
     return found
 
 
-# ---- table building ----
+# ---- table building: what registering a backend does to every op's table ----
+
+def _functional_first(handles):  # in-place and out= siblings derive kernels from them
+    return sorted(handles, key=lambda h: h.functional is not None)
 
 
-def build_tables(handles: dict, modules: dict) -> None:
-    """Fill every handle's ``stacks`` (the YAML kernels) and ``table`` from ``modules``, the
-    backend package of each key in ``MODULES`` (``packages()``)."""
-    # Functional ops first: their in-place and out= siblings derive kernels from them.
-    for h in sorted(handles.values(), key=lambda h: h.functional is not None):
-        build_table(h, handles, modules)
+def build_composite(handles: dict, kernels: dict) -> None:
+    """Every handle's composite kernel, from composite/'s ``kernels``, before any backend
+    registers (a composite op takes no generic kernel)."""
+    _COMPOSITE_KERNELS.clear()
+    _COMPOSITE_KERNELS.update(kernels)
+    for h in _functional_first(handles.values()):
+        _fill_composite(h, handles)
 
 
-def build_table(h, handles: dict, modules: dict) -> None:
-    """Fill one handle's ``stacks`` and ``table`` (an op library's handles come one by one)."""
-    src = handles[h.functional] if h.functional else h
-    stacks = {}
-    for key, fname in h.dispatch.items():
-        module = modules.get(key)
-        fn = module.KERNELS.get(fname) if module is not None else None
-        if fn is None:
-            raise ImportError(
-                f"{h.loc}: {h.name}: dispatch {key}: no kernel {fname!r} in "
-                f"aten_lite/backends/{MODULES[key]}/ (its __init__.py registers the __all__ of "
-                "the modules in FAMILIES); define it in the module of its op family there and "
-                "list it in that module's __all__, or fix the YAML"
-            )
-        if key is not COMPOSITE:
-            fn = dtype_guard(src, fn)
-        stacks[key] = [(fn, f"{MODULES[key]}.{fname}")]
-    if not h.composite:
-        if src is not h and src.composite and h.kind in ("inplace", "out"):
-            stacks[COMPOSITE] = [(_derived_composite(h, src), f"{h.kind} via {src.name}")]
-        else:
-            for key in BACKEND_KEYS:
-                if key not in stacks:
-                    found = _generic_kernel(h, src, key, modules.get(key))
-                    if found is not None:
-                        stacks[key] = [found]
-    h.stacks = stacks
-    h.composite = COMPOSITE in stacks
+def build_key(handles: dict, key, backend) -> None:
+    """Every handle's stack of ``key`` from ``backend``'s record (register_backend calls it,
+    then rebuilds the tables)."""
+    for h in _functional_first(handles.values()):
+        _fill_key(h, handles, key, backend)
+
+
+def build_table(h, handles: dict) -> None:
+    """Fill one handle's ``stacks`` and ``table`` from the composite kernels and every
+    registered record (an op library's handles come one by one)."""
+    _fill_composite(h, handles)
+    for key, backend in REGISTERED.items():
+        _fill_key(h, handles, key, backend)
     h.rebuild_table()
 
 
-def _generic_kernel(h, src, key, module):
-    if module is None:
-        return None
-    where = MODULES[key]
-    if src.elementwise and hasattr(module, "make_elementwise"):
-        fn = module.make_elementwise(h, src)  # None: this backend has no kernel for the op
+def _named(h, src, key, kernels: dict, where: str):
+    fname = h.dispatch[key]
+    fn = kernels.get(fname)
+    if fn is None:
+        raise ImportError(
+            f"{h.loc}: {h.name}: dispatch {key}: no kernel {fname!r} in "
+            f"aten_lite/backends/{where}/ (its __init__.py registers the __all__ of "
+            "the modules in FAMILIES); define it in the module of its op family there and "
+            "list it in that module's __all__, or fix the YAML"
+        )
+    if key is not COMPOSITE:
+        fn = dtype_guard(src, fn)
+    return fn, f"{where}.{fname}"
+
+
+def _fill_composite(h, handles: dict) -> None:
+    # h.composite (the YAML's until now): whether the backends' generic kernels are skipped
+    src = handles[h.functional] if h.functional else h
+    if COMPOSITE in h.dispatch:
+        h.stacks[COMPOSITE] = [_named(h, src, COMPOSITE, _COMPOSITE_KERNELS, "composite")]
+    elif src is not h and src.composite and h.kind in ("inplace", "out"):
+        h.stacks[COMPOSITE] = [(_derived_composite(h, src), f"{h.kind} via {src.name}")]
+    h.composite = h.composite or COMPOSITE in h.stacks
+
+
+def _fill_key(h, handles: dict, key, backend) -> None:
+    src = handles[h.functional] if h.functional else h
+    where = MODULES.get(key) or str(key)
+    if key in h.dispatch:
+        h.stacks[key] = [_named(h, src, key, backend.kernels, where)]
+    elif not h.composite:
+        found = _generic_kernel(h, src, key, backend, where)
+        if found is not None:
+            h.stacks[key] = [found]
+
+
+def _generic_kernel(h, src, key, backend, where):
+    make = backend.make_elementwise
+    if src.elementwise and make is not None:
+        fn = make(h, src)  # None: this backend has no kernel for the op
         return None if fn is None else (fn, f"{where}: elementwise, C++ {src.name}")
-    if src.reduction and hasattr(module, "make_reduction"):
-        return module.make_reduction(h, src), f"{where}: reduction {src.reduction}, C++ {src.name}"
-    if src is not h and h.kind in ("inplace", "out") and src.stacks.get(key):
+    make = backend.make_reduction
+    if src.reduction and make is not None:
+        return make(h, src), f"{where}: reduction {src.reduction}, C++ {src.name}"
+    # The copy writes NumPy arrays: host backends only (Note [Devices from outside])
+    if src is not h and h.kind in ("inplace", "out") and src.stacks.get(key) and key in MODULES:
         return _derived(h, src, key), f"{where}: {h.kind} via {src.name}"
-    if src.shape and hasattr(module, "make_from_rule"):
-        return dtype_guard(src, module.make_from_rule(h, src)), f"{where}: shape rule {src.shape}"
+    make = backend.make_from_rule
+    if src.shape and make is not None:
+        return dtype_guard(src, make(h, src)), f"{where}: shape rule {src.shape}"
     return None
 
 

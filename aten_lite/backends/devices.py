@@ -1,15 +1,22 @@
-"""Devices that packages register from outside aten_lite (``al.utils.backend_registration``).
+"""Registering backends: the one function every backend goes through (``register_backend``,
+Note [Backend records] in backends/records.py), and what a device registered from outside
+aten_lite gets (``al.utils.backend_registration``).
 
 Note [Devices from outside]
-A package adds a device by handing ``register_device`` a ``DeviceBackend``: its name (what
-``device="mydev"`` says), its memory (``alloc``, ``copy_in``, ``copy_out``, optionally
-``copy`` between two blocks of its own), and ``synchronize``. Registering makes the device
+A package adds a device by handing ``register_backend`` (``register_device`` is the same
+function) a ``Backend`` record, usually a subclass (``DeviceBackend`` is the same class): its
+name (what ``device="mydev"`` says), its memory (``alloc``, ``copy_in``, ``copy_out``,
+optionally ``copy`` between two blocks of its own), and ``synchronize``. The install step
+registers CPU, Meta and SparseCPU with the same function, from their packages' records;
+``registered_backends()`` lists them all. Registering a device of its own makes the device
 type (``al.device("mydev")``) and its dispatch key (one instance, placed in every table of
 ``vocab/dispatch_keys.py``, so level 1 dispatch sends the device's tensors to it as it sends
 CPU tensors to CPU kernels), and gives every op a kernel for that key (``_fallback``):
 
   * a kernel the package registered for the op with ``impl`` (``al.library.impl`` on the
     key), which receives and returns the device's tensors;
+  * else a generic kernel of the record's factories (``make_elementwise``, ...), made when
+    the device registers, as CPU's are;
   * else the kernel the backend makes for the op (``op_kernel``: a device that generates
     kernels from the YAML makes them for an op library loaded after it registered);
   * else, for a view op (its schema returns ``Tensor(a)``), the view: the op's Meta kernel
@@ -21,7 +28,8 @@ CPU tensors to CPU kernels), and gives every op a kernel for that key (``_fallba
     the arguments, the results copied back (what torch offers such devices as a fallback:
     slow, every call moves data, but every op works);
   * else the miss: ``al.exp: no kernel for device 'mydev', layout 'strided'; registered:
-    CPU, Meta``.
+    CPU, Meta; give it one with al.utils.backend_registration.impl('exp', 'mydev', fn), or
+    set cpu_fallback = True on the backend``.
 
 Composite ops need nothing: they are made of other ops, which dispatch to the device.
 Autograd needs nothing either: the Autograd kernel records and calls below it, and the
@@ -44,105 +52,150 @@ from ..dispatch import dispatcher as _dispatch
 from ..tensors.tensor import Tensor, set_device_reader
 from ..vocab import device as _device_mod
 from ..vocab import dtype as _dtype
-from ..vocab.dispatch_keys import DEVICE_KEYS, KEY_PLACES, META, add_device_key
+from ..vocab.dispatch_keys import (CPU, DEVICE_KEYS, KEY_PLACES, META, SPARSE_CPU,
+                                   add_device_key)
+from .. import backends as _backends
+from .records import Backend
 
-__all__ = ["DeviceBackend", "register_device", "backend_of", "make_tensor", "to_host",
-           "from_host", "write_host", "is_registered", "copy_into", "cpu_fallback",
-           "unregister_device"]
+__all__ = ["Backend", "DeviceBackend", "register_backend", "register_device",
+           "registered_backends", "unregister_backend", "unregister_device", "backend_of",
+           "make_tensor", "to_host", "from_host", "write_host", "is_registered", "copy_into",
+           "cpu_fallback"]
 
-# device type name -> its DeviceBackend
+# A device of its own (its tensors hold ``_store``): device type -> its Backend record.
 _BACKENDS: dict = {}
 _NAME_RE = re.compile(r"[a-z][a-z0-9_]*")
+# The built-in keys, whose records the install step registers (Note [Backend records]).
+_BUILT_IN = (CPU, META, SPARSE_CPU)
+_LAYOUTS = ("strided", "sparse_coo")
+
+# What a device package subclasses: the record of every backend (Note [Backend records]).
+DeviceBackend = Backend
 
 
-class DeviceBackend:
-    """A device's memory and queue, subclassed by the package that adds the device. ``name``
-    is the device type; ``key`` the dispatch key's spelling (default: the name capitalised).
-
-    ``alloc(nbytes)`` returns the device's object for a block of ``nbytes`` bytes (its
-    values unspecified); ``copy_in(store, byte_offset, data)`` writes the bytes of the
-    C-contiguous uint8 array ``data`` there; ``copy_out(store, byte_offset, nbytes)`` returns
-    those bytes as a uint8 NumPy array. ``copy(dst, dst_offset, src, src_offset, nbytes)``
-    copies within the device (default: through the host); ``synchronize()`` waits for queued
-    work (default: nothing queued). ``cpu_fallback = True`` runs ops the device has no kernel
-    for on the CPU (Note [Devices from outside])."""
-
-    name: str = ""
-    key: str | None = None
-    cpu_fallback: bool = False
-
-    def alloc(self, nbytes: int):
-        raise NotImplementedError(f"{type(self).__name__}.alloc: a device backend must "
-                                  "allocate its memory")
-
-    def copy_in(self, store, byte_offset: int, data: np.ndarray) -> None:
-        raise NotImplementedError(f"{type(self).__name__}.copy_in: a device backend must copy "
-                                  "host bytes in")
-
-    def copy_out(self, store, byte_offset: int, nbytes: int) -> np.ndarray:
-        raise NotImplementedError(f"{type(self).__name__}.copy_out: a device backend must copy "
-                                  "its bytes out")
-
-    def copy(self, dst, dst_offset: int, src, src_offset: int, nbytes: int) -> None:
-        self.copy_in(dst, dst_offset, self.copy_out(src, src_offset, nbytes))
-
-    def synchronize(self) -> None:
-        return None
-
-    def op_kernel(self, op: str):
-        """A kernel the backend makes for ``op`` (its full name, 'myops::mish') when none was
-        registered with ``impl``, or None: how a device generates kernels from the YAML for
-        ops that appear after it registered (an op library loaded later). Asked once per op
-        whenever the op's dispatch table is rebuilt."""
-        return None
-
-
-def register_device(backend: DeviceBackend):
-    """Add ``backend``'s device: its device type, its dispatch key (returned), and a kernel
-    of that key for every op (Note [Devices from outside])."""
-    if not isinstance(backend, DeviceBackend):
-        raise TypeError(f"register_device: expected a DeviceBackend, got "
+def register_backend(backend: Backend):
+    """Register ``backend``'s record (Note [Backend records]) and return its dispatch key:
+    every op's table gets the key's kernels (the YAML's `dispatch:` names in its ``kernels``,
+    else the generic kernels of its factories). The install step registers CPU, Meta and
+    SparseCPU so; a device of its own (any other name) also gets its device type, a new key,
+    and a kernel of that key for every op (Note [Devices from outside])."""
+    if not isinstance(backend, Backend):
+        raise TypeError(f"register_backend: expected a Backend (DeviceBackend), got "
                         f"{type(backend).__name__}")
     name = backend.name
     if not isinstance(name, str) or not _NAME_RE.fullmatch(name):
-        raise ValueError(f"register_device: the device name must be lower-case letters, digits "
-                         f"and '_', starting with a letter; got {name!r}")
-    # "cuda" is aten_lite's own device (aten_lite/cuda/: its CUDABackend and subclasses of
-    # it), the other names torch's
-    ours = any(c.__module__ == "aten_lite.cuda.runtime" for c in type(backend).__mro__)
-    reserved = ("mps", "xpu") if ours else ("cuda", "mps", "xpu")
-    if name in _device_mod.DEVICE_TYPES or name in reserved:
-        raise ValueError(f"register_device: device {name!r} exists already (devices: "
-                         f"{', '.join(_device_mod.DEVICE_TYPES)}); pick another name")
+        raise ValueError(f"register_backend: the device name must be lower-case letters, "
+                         f"digits and '_', starting with a letter; got {name!r}")
+    if backend.layout not in _LAYOUTS:
+        raise ValueError(f"register_backend: unknown layout {backend.layout!r}; valid: "
+                         f"{', '.join(_LAYOUTS)}")
     spelling = backend.key or name[0].upper() + name[1:]
-    key = add_device_key(spelling, name)
-    _device_mod.add_device_type(name)
-    _BACKENDS[name] = backend
-    _dispatch.set_fallback(key, _fallback)
+    if not isinstance(spelling, str):
+        raise TypeError(f"register_backend: key must be a str, got {type(spelling).__name__}")
+    built_in = next((k for k in _BUILT_IN if str(k) == spelling), None)
+    if built_in in _backends.REGISTERED:
+        raise ValueError(f"register_backend: backend {spelling!r} is registered already "
+                         f"(registered: {', '.join(_backends.REGISTERED)})")
+    if built_in is not None:
+        if KEY_PLACES[built_in] != (name, backend.layout):
+            device, layout = KEY_PLACES[built_in]
+            raise ValueError(f"register_backend: {spelling} is the key of device {device!r}, "
+                             f"layout {layout!r}; got device {name!r}, layout "
+                             f"{backend.layout!r}")
+        key = built_in
+    else:
+        key = _add_device(backend, name, spelling)
+    backend.key = key
+    _backends.REGISTERED[key] = backend
+    hint = backend.miss_hint
+    if hint is None and built_in is None:
+        hint = _impl_hint(name)
+    if hint is not None:
+        _dispatch.set_miss_hint(key, hint)
+    handles = _dispatch.handles()
+    _backends.build_key(handles, key, backend)
+    if built_in is not None:
+        for h in handles.values():
+            h.rebuild_table()
+        return key
+    _dispatch.set_fallback(key, _fallback)  # rebuilds every table
     h = _dispatch.handle("to.device")
     h.stacks.setdefault(key, []).append((_to_device_from, f"{key}: to.device via the host"))
     h.rebuild_table()
     return key
 
 
-def unregister_device(name: str) -> None:
-    """Remove a registered device: its type, its key from every table, its kernels. For tests,
-    which register devices of their own and must leave the process as they found it; tensors
-    still on the device are left without one."""
-    if name not in _BACKENDS:
-        raise ValueError(f"unregister_device: {name!r} is not a registered device")
+# What a package that adds a device calls: the same function (Note [Devices from outside]).
+register_device = register_backend
+
+
+def _add_device(backend: Backend, name: str, spelling: str):
+    """The device type and new dispatch key of a device registered from outside."""
+    # "cuda" is aten_lite's own device (aten_lite/cuda/: its CUDABackend and subclasses of
+    # it), the other names torch's
+    ours = any(c.__module__ == "aten_lite.cuda.runtime" for c in type(backend).__mro__)
+    reserved = ("mps", "xpu") if ours else ("cuda", "mps", "xpu")
+    if name in _device_mod.DEVICE_TYPES or name in reserved:
+        raise ValueError(f"register_backend: device {name!r} exists already (devices: "
+                         f"{', '.join(_device_mod.DEVICE_TYPES)}); pick another name")
+    if backend.layout != "strided":
+        raise ValueError(f"register_backend: a device of its own holds strided tensors only; "
+                         f"got layout {backend.layout!r}")
+    if backend.kernels:
+        raise ValueError(f"register_backend: {name}: `kernels` holds what the YAML's "
+                         "`dispatch:` entries name, and they name only CPU, Meta and "
+                         "SparseCPU; give the device's kernels with impl(op, device, fn), or "
+                         "make them in op_kernel or make_elementwise")
+    key = add_device_key(spelling, name)
+    _device_mod.add_device_type(name)
+    _BACKENDS[name] = backend
+    return key
+
+
+def _impl_hint(device: str):
+    def hint(h) -> str:
+        return (f"give it one with al.utils.backend_registration.impl({h.name!r}, "
+                f"{device!r}, fn), or set cpu_fallback = True on the backend")
+    return hint
+
+
+def registered_backends() -> dict:
+    """The registered backends, in registration order: key spelling -> its ``Backend``
+    record ('CPU', 'Meta', 'SparseCPU', then the devices packages registered)."""
+    return {str(key): backend for key, backend in _backends.REGISTERED.items()}
+
+
+def unregister_backend(which) -> None:
+    """Remove a backend a package registered (``which``: its record, its device name or its
+    key's spelling): its device type, its key from every table, its kernels. For tests, which
+    register devices of their own and must leave the process as they found it; tensors still
+    on the device are left without one. The built-in backends stay."""
+    record = next((b for k, b in _backends.REGISTERED.items()
+                   if which is b or isinstance(which, str) and which in (str(k), b.name)), None)
+    if record is None or record.key in _BUILT_IN:
+        what = "aten_lite's own backend, which stays registered" if record is not None else \
+            "not a registered backend"
+        others = [str(k) for k in _backends.REGISTERED if k not in _BUILT_IN]
+        raise ValueError(f"unregister_backend: {which!r} is {what} (registered from outside: "
+                         f"{', '.join(others) or 'none'})")
+    name, key = record.name, record.key
     from ..vocab import dispatch_keys as _keys
-    key = _keys.DEVICE_KEYS.pop(name)
+    del _keys.DEVICE_KEYS[name]
     for table in (_keys.BACKEND_KEYS, _keys.KEYS, _keys.PRIORITY):
         table.remove(key)
     del _keys.KEY_PLACES[key], _keys._BY_SPELLING[str(key)]
     _device_mod.DEVICE_TYPES.remove(name)
-    del _device_mod.device._instances[name], _BACKENDS[name]
+    del _device_mod.device._instances[name], _BACKENDS[name], _backends.REGISTERED[key]
     _dispatch._FALLBACKS.pop(key, None)
+    _dispatch._MISS_HINTS.pop(key, None)
     for h in _dispatch.handles().values():
         h.stacks.pop(key, None)
         h.table.pop(key, None)
         h.kernel_names.pop(key, None)
+
+
+# What tests that registered a device call: the same function.
+unregister_device = unregister_backend
 
 
 def is_registered(device_type: str) -> bool:

@@ -58,6 +58,7 @@ from ..autograd.node import detached
 from .autograd import attach, copy_graph
 from .capture import GraphBreak, _capture_tensor, capture, capturing, hashable_key
 from .concurrent import make_plan
+from .device_plan import graph_device
 from .guards import _NP_SCALARS, Sources, check_paths, np_scalar_token
 from .passes import optimize
 from .segments import SegmentCache, run_split
@@ -392,11 +393,21 @@ class CompiledFunction:
     def _build(self, tensors, spec):
         name = self._name
         odd = next((t for t in tensors if t._key is not CPU), None)
+        device = None
         try:
             if odd is not None:
-                raise GraphBreak("argument", "?", f"a {odd._device.type} {odd._layout.name} "
-                                 "tensor argument; graph mode captures CPU strided tensors")
-            captured = capture(self.fn, tensors, lambda fakes: unflatten(spec, fakes))
+                device = graph_device(tensors)
+                types = sorted({t._device.type for t in tensors})
+                if device is None and len(types) > 1:
+                    raise GraphBreak("argument", "?", "tensor arguments on several devices "
+                                     f"({', '.join(types)}); a graph runs on one device")
+                if device is None:
+                    raise GraphBreak("argument", "?", f"a {odd._device.type} "
+                                     f"{odd._layout.name} tensor argument; graph mode captures "
+                                     "CPU strided tensors, and tensors of one device that "
+                                     "compiles fused kernels (docs/OPENCL.md, \"Compiled "
+                                     "functions\")")
+            captured = capture(self.fn, tensors, lambda fakes: unflatten(spec, fakes), device)
         except GraphBreak as b:
             if self.fullgraph:
                 raise GraphBreakError(
@@ -404,7 +415,8 @@ class CompiledFunction:
                     f"{b.reason}; remove it from the function, or drop fullgraph=True to run "
                     "such calls as graphs split around the break") from b
             entry = _Entry(None, None, reason=f"graph break at {b.op} ({b.where}): {b.reason}")
-            entry.split = b.op != "argument"  # CPU strided arguments: split the call
+            # CPU strided arguments: split the call (a device's call runs eagerly)
+            entry.split = b.op != "argument" and device is None
             return entry
         except Exception as e:
             # An error eager mode may raise too (bad shapes...): the call runs eagerly, so the
@@ -412,7 +424,14 @@ class CompiledFunction:
             entry = _Entry(None, None, reason=f"capture failed: {_failure(e)}")
             entry.failed = e
             return entry
-        return _Entry(captured, self.fuse)
+        entry = _Entry(captured, self.fuse)
+        if device is not None:  # Note [Graphs on a device]: what runs fused there
+            plans = [entry.forward_plan] + ([entry.backward_plan]
+                                            if captured.backward is not None else [])
+            for stat, n in (("device_fused", sum(p.fused for p in plans)),
+                            ("device_op_by_op", sum(p.op_by_op for p in plans))):
+                self.stats[stat] = self.stats.get(stat, 0) + n
+        return entry
 
     def __repr__(self) -> str:
         return f"<compiled {getattr(self.fn, '__qualname__', self.fn)!s}: {len(self._cache)} graph(s)>"
@@ -568,6 +587,8 @@ def _guard_key(tensors, spec, sources=None, args=(), kwargs=None, batch=()):
                           t._requires_grad))
         elif t._key is CPU:
             parts.append((t._shape, t.stride(), t._dtype, t._requires_grad))
+        elif t._store is not None:  # a device's tensor: a graph of its device's
+            parts.append((t._key, t._shape, t.stride(), t._dtype, t._requires_grad))
         else:
             parts.append((t._key, t._shape, t._dtype, t._requires_grad))
     try:

@@ -259,7 +259,7 @@ def copy_graph(graph: Graph) -> Graph:
     """A copy of ``graph`` (before passes ran) with its own Values and Nodes, which passes
     run over it may rewrite without touching the original."""
     new = Graph(kind=graph.kind, n_user_outputs=graph.n_user_outputs,
-                n_grad_inputs=graph.n_grad_inputs, reach=graph.reach)
+                n_grad_inputs=graph.n_grad_inputs, reach=graph.reach, device=graph.device)
     made: dict = {}
 
     def value(v):
@@ -400,6 +400,9 @@ def _zeros_for(graph: Graph, v: Value) -> Value:
     item = v.dtype.itemsize
     a = np.lib.stride_tricks.as_strided(np.zeros(size, v.dtype.np), v.shape,
                                         [s * item for s in v.strides])
-    c = graph.new_value("const", v.shape, v.strides, v.dtype, const=Tensor._wrap(a))
+    zeros = Tensor._wrap(a)
+    if graph.device is not None:  # a device graph's constants live on its device
+        zeros = zeros.to(graph.device)
+    c = graph.new_value("const", v.shape, zeros.stride(), v.dtype, const=zeros)
     graph.consts.append(c)
     return c

@@ -161,9 +161,19 @@ def _is_break(exc: BaseException) -> bool:
 
 # ---- capture tensors ----
 
-def _capture_tensor(shape, strides, dtype, requires_grad: bool) -> Tensor:
+# Note [Capturing on a device]
+# A call whose tensors live on a registered device that can compile fused kernels ("opencl";
+# compile/device_plan.py) is captured with capture tensors carrying that device's key and
+# device instead of the CPU's, so that the dispatcher sees what it would see eagerly: a CPU
+# tensor met among them is refused by name, as eager refuses it, and a factory asked for the
+# device makes a capture tensor of the device. ``_TARGET`` is the (key, device) capture
+# tensors get; a real tensor's twin keeps its own tensor's.
+_TARGET: list = [CPU, _CPU]
+
+
+def _capture_tensor(shape, strides, dtype, requires_grad: bool, where=None) -> Tensor:
     t = Tensor._meta(shape, dtype, strides)
-    t._key, t._device = CPU, _CPU
+    t._key, t._device = where if where is not None else _TARGET
     t._requires_grad = requires_grad
     return t
 
@@ -172,8 +182,14 @@ def _to_meta(t: Tensor) -> None:
     t._key, t._device = META, _META
 
 
-def _to_capture(t: Tensor) -> None:
-    t._key, t._device = CPU, _CPU
+def _to_capture(t: Tensor, where=None) -> None:
+    t._key, t._device = where if where is not None else _TARGET
+
+
+def _home(t: Tensor) -> tuple:
+    """The (key, device) of a real tensor's capture twin: its own (Note [Capturing on a
+    device])."""
+    return (t._key, t._device) if t._store is not None else (CPU, _CPU)
 
 
 class _Recorder:
@@ -213,7 +229,7 @@ class _Recorder:
             alias = self._alias_of(t)
             if alias is not None:
                 return alias
-        if t._layout is not _STRIDED or t._a is None:
+        if t._layout is not _STRIDED or (t._a is None and t._store is None):
             raise _Unsupported(f"a {t._device.type} {t._layout.name} tensor made outside the "
                                "traced ops (sparse, meta, or a random draw) cannot be captured")
         return self._outside(t)
@@ -232,7 +248,7 @@ class _Recorder:
     def _twinned(self, t: Tensor, kind: str, **facts) -> Value:
         """A new ``kind`` Value standing for the real tensor ``t``, and the capture tensor
         (its twin) that the Meta kernels see in its place; both map to the Value."""
-        twin = _capture_tensor(t._shape, t.stride(), t._dtype, t._requires_grad)
+        twin = _capture_tensor(t._shape, t.stride(), t._dtype, t._requires_grad, _home(t))
         v = self.graph.new_value(kind, t._shape, twin._st, t._dtype, **facts)
         v.requires_grad = t._requires_grad
         self.values[id(t)] = (t, v)
@@ -352,19 +368,25 @@ class _Recorder:
                 flipped.extend(x for x in items if isinstance(x, Tensor))
                 margs[i] = type(a)(items)
         dev = handle.device_pos
+        homes = [(t._key, t._device) for t in flipped]
+        where = None  # the results' (key, device): the capture's unless made elsewhere
         if dev is not None and (args[dev] is None and not flipped or
                                 args[dev] is not None and _device_cls(args[dev]).type == "cpu"):
             margs[dev] = _META  # made on (or moved to) the CPU: on meta while capturing
+            where = (CPU, _CPU)
+        elif dev is not None and args[dev] is not None and \
+                _device_cls(args[dev]).type == _TARGET[1].type:
+            margs[dev] = _META  # made on (or moved to) the captured device
         for t in flipped:
             _to_meta(t)
         try:
             result = handle.table[META](*margs)
         finally:
-            for t in flipped:
-                _to_capture(t)
+            for t, home in zip(flipped, homes):
+                _to_capture(t, home)
         for r in (result if isinstance(result, (tuple, list)) else (result,)):
-            if isinstance(r, Tensor) and r._a is None:
-                _to_capture(r)
+            if isinstance(r, Tensor) and r._a is None and r._store is None:
+                _to_capture(r, where)
         return result, flipped
 
     def _output(self, r: Tensor, node: Node, args: tuple) -> Value:
@@ -509,13 +531,25 @@ class Captured:
         self.reads: list = []
 
 
-def capture(fn, tensors: list, rebuild) -> Captured:
+def capture(fn, tensors: list, rebuild, device=None) -> Captured:
     """Run ``fn`` on capture tensors standing for ``tensors`` (``rebuild(fakes)`` gives the
-    call's arguments back); raises GraphBreak."""
+    call's arguments back); raises GraphBreak. ``device``: the device type the call's tensors
+    live on when it is not the CPU (Note [Capturing on a device])."""
+    if device is None:
+        return _capture(fn, tensors, rebuild, None)
+    previous = list(_TARGET)
+    _TARGET[:] = [tensors[0]._key, tensors[0]._device]
+    try:
+        return _capture(fn, tensors, rebuild, device)
+    finally:
+        _TARGET[:] = previous
+
+
+def _capture(fn, tensors: list, rebuild, device) -> Captured:
     from ..dispatch.dispatcher import set_mode
     from ..vocab.grad_mode import _state
 
-    rec = _Recorder(Graph(kind="forward"))
+    rec = _Recorder(Graph(kind="forward", device=device))
     fakes = [rec.input(t) for t in tensors]
     fargs, fkwargs = rebuild(fakes)
     mode = _CaptureMode(rec)
@@ -619,7 +653,7 @@ def capture_backward(rec: _Recorder, mode: _CaptureMode, outs: list):
     """Trace the backward formulas of the recorded nodes (Note [Capture mode])."""
     graph = rec.graph
     diff, roots, seen = [], [], set()
-    back = _Recorder(Graph(kind="backward"), parent=rec)
+    back = _Recorder(Graph(kind="backward", device=graph.device), parent=rec)
     for i, t in enumerate(outs):
         if not t._requires_grad or id(t) in seen:
             continue
@@ -635,7 +669,8 @@ def capture_backward(rec: _Recorder, mode: _CaptureMode, outs: list):
     wanted = [v for v in graph.inputs + graph.consts if v.requires_grad]
     objects: dict = {}  # the Value's own object, met first: not a later (detached) alias
     for obj, v in rec.values.values():
-        if v.kind != "node" and not (v.kind == "const" and obj._a is None):
+        if v.kind != "node" and not (v.kind == "const" and obj._a is None
+                                     and obj._store is None):
             objects.setdefault(id(v), obj)
     targets = [rec.leaves[id(v)] if id(v) in rec.leaves else objects[id(v)] for v in wanted]
     if any(t._hooks for t in targets):

@@ -40,7 +40,11 @@ def use_threads() -> bool:
 
 
 def make_plan(graph) -> Plan:
-    """The plan of ``graph``: a ConcurrentPlan when it has marked branches."""
+    """The plan of ``graph``: a ConcurrentPlan when it has marked branches, a DevicePlan
+    when its tensors live on a device (Note [Graphs on a device] in device_plan.py)."""
+    if graph.device is not None:
+        from .device_plan import DevicePlan
+        return DevicePlan(graph)
     return ConcurrentPlan(graph) if getattr(graph, "branches", None) else Plan(graph)
 
 

@@ -111,6 +111,9 @@ class Graph:
     branches: list = field(default_factory=list)  # spans to run on two threads (passes/branches)
     removed: dict = field(default_factory=dict)  # pass name -> nodes it removed
     backward: Any = None  # a forward graph's backward graph, if it has one
+    # the device type its tensors live on when not the CPU ("opencl"): Note [Graphs on a
+    # device] in compile/device_plan.py
+    device: Any = None
     _next_id: int = 0
 
     def new_value(self, kind, shape, strides, dtype, producer=None, const=None) -> Value:

@@ -5,7 +5,8 @@ The kernels are those of the OpenCL device's generator in its CUDA dialect (Note
 generator, two dialects] in aten_lite/opencl/source.py): each functional ``elementwise:`` op
 of the fusion table in each of its floating dtypes (float32, float64, float16 as ``al_half``),
 over two strided dimensions (the broadcasting path), the four reductions as block trees, and
-the log_softmax, nll_loss and matrix-product kernels. Each is compiled for every requested
+the log_softmax, nll_loss and matrix-product kernels, and a few fused groups of compiled
+graphs (``FUSED``). Each is compiled for every requested
 ``sm_XX``; a failure is reported at the YAML line of the expression when the compiler's
 diagnostic lies there (``native_functions.yaml:412: softplus: error: ...``), else at the
 generated source's line.
@@ -20,7 +21,8 @@ from concurrent.futures import ThreadPoolExecutor
 from ..opencl import source as _source
 from . import compiler as _compiler
 
-__all__ = ["KernelSource", "kernel_sources", "run_check", "ARCHS", "FLOATS"]
+__all__ = ["KernelSource", "kernel_sources", "fused_sources", "run_check", "ARCHS", "FLOATS",
+           "FUSED"]
 
 ARCHS = ("sm_80", "sm_90")
 FLOATS = ("float32", "float64", "float16")
@@ -66,6 +68,53 @@ def kernel_sources(entries: dict, floats=FLOATS) -> list[KernelSource]:
                                 _source.nll_loss_source(t, "cuda")))
         out.append(KernelSource(f"matmul[{d}]", here, "mm",
                                 _source.matmul_source(t, True, "cuda")))
+    out += fused_sources(entries, floats)
+    return out
+
+
+# Fused groups as al.compile makes them on a device (Note [Fused device kernels] in
+# aten_lite/opencl/source.py): (name, steps as (op, its arguments: ("in", i), ("step", j) or
+# a number), the steps written out). The first is benchmarks/bench_opencl.py's chain.
+FUSED = (
+    ("mul+add+relu+exp+sub", (("mul.Tensor", (("in", 0), 2)),
+                              ("add.Tensor", (("step", 0), ("in", 1), 1)),
+                              ("relu", (("step", 1),)), ("exp", (("step", 2),)),
+                              ("sub.Tensor", (("step", 3), 1.0, 1))), (4,)),
+    ("gelu+tanh+mul", (("gelu", (("in", 0),)), ("tanh", (("step", 0),)),
+                       ("mul.Tensor", (("step", 1), ("in", 1)))), (0, 2)),
+    ("sub+sigmoid+mul+add", (("sub.Tensor", (("in", 0), ("in", 1), 1)),
+                         ("sigmoid", (("step", 0),)),
+                         ("mul.Tensor", (("step", 1), float("inf"))),
+                         ("add.Tensor", (("step", 2), float("nan"), 1))), (3,)),
+    ("gt+logical_and+mul", (("gt.Tensor", (("in", 0), ("in", 1))),
+                            ("logical_and", (("step", 0), ("in", 0))),
+                            ("mul.Tensor", (("step", 1), ("in", 1)))), (1, 2)),
+)
+
+
+def fused_sources(entries: dict, floats=FLOATS, ndim: int = 2) -> list[KernelSource]:
+    """The CUDA source of the ``FUSED`` groups whose ops are all in ``entries``, in each
+    float dtype, over ``ndim`` strided dimensions."""
+    out = []
+    for name, steps, written in FUSED:
+        if not all(op in entries for op, _ in steps):
+            continue
+        rendered = []
+        for op, args in steps:
+            e = entries[op]
+            exprs = tuple(f"x{a[1]}" if isinstance(a, tuple) and a[0] == "in" else
+                          f"v{a[1]}" if isinstance(a, tuple) else _source.literal(a, "cuda")
+                          for a in args)
+            rendered.append((e, exprs))
+        ninputs = 1 + max(a[1] for _, args in steps for a in args
+                          if isinstance(a, tuple) and a[0] == "in")
+        bools = tuple(j for j, (op, _) in enumerate(steps)
+                      if entries[op].type_promotion == "always_bool")
+        for d in floats:
+            src = _source.fused_elementwise_source(rendered, _source.ctype(d, "cuda"),
+                                                   ninputs, written, ndim, "cuda", (), bools)
+            out.append(KernelSource(f"fused:{name}[{d}]", entries[steps[0][0]].loc,
+                                    name, src))
     return out
 
 

@@ -250,6 +250,23 @@ class CUDABackend(DeviceBackend):
         self._launches.append((label, _caller()))
         self._checked("cuLaunchKernel", fn, *g, *b, shared, self.stream, params, None)
 
+    # ---- fused kernels of compiled graphs (Note [Graphs on a device] in
+    # compile/device_plan.py) ----
+
+    fused_dialect = "cuda"  # the dialect of opencl/source.py its fused kernels are in
+
+    def fused_dtypes(self) -> tuple:
+        """The dtypes fused kernels compute in on this device (float16's loads and stores
+        convert, its steps compute in float)."""
+        return ("float32", "float64", "float16")
+
+    def launch_fused(self, source: str, n: int, args: list) -> None:
+        """Run kernel ``al_fused`` of ``source`` over ``n`` threads, 256 to a block;
+        ``args``: device memory and Python ints (passed as 64-bit integers)."""
+        fn = self.function(source, "al_fused")
+        self.launch(fn, "fused", (-(-n // 256),), (256,), 0,
+                    [ctypes.c_int64(a) if isinstance(a, int) else a for a in args])
+
     def stats(self) -> dict:
         return dict(self.counts, functions=len(self._functions),
                     pooled_bytes=sum(s * len(p) for s, p in self._pool.items()))

@@ -12,9 +12,10 @@ Note [The journey of an op]
    grad, and falls through to the backend key while no autograd kernel is registered.
 3. ``handle.table[key]`` is the kernel: a function taking the arguments in schema order.
    The table always holds every key, so a key with no kernel finds one that raises the miss
-   message instead of a KeyError. Tables are filled by ``backends.build_tables`` from the YAML
-   (the install step in ``aten_lite/__init__.py`` hands it the handles: the dispatcher imports
-   no backend) and changed at run time only through ``aten_lite.library``.
+   message instead of a KeyError. Tables are filled as each backend registers its record
+   (``register_backend``, Note [Backend records] in ``aten_lite/backends/records.py``; the
+   install step in ``aten_lite/__init__.py`` registers CPU, Meta and SparseCPU: the dispatcher
+   imports no backend) and changed at run time only through ``aten_lite.library``.
 4. The kernel of an ``elementwise:`` or ``reduction:`` op does level 2: it promotes dtypes,
    checks the dtype against the op's ``dtypes:``, allocates the result and calls the C++ entry,
    which switches on the dtype code (``backends/cpu/elementwise.py``).
@@ -562,7 +563,7 @@ def handles() -> dict[str, OpHandle]:
 def add_handle(record: OpRecord) -> OpHandle:
     """Make the handle of ``record`` (with its entries) and register it by name: the install
     step does for every record of the generated registry, an op library for its own. Its
-    table stays empty until filled (``backends.build_tables``, ``rebuild_table``): the entries
+    table stays empty until filled (``register_backend``, ``rebuild_table``): the entries
     read it when called, and it is updated in place. ValueError when the name is taken."""
     taken = _HANDLES.get(record.name)
     if taken is not None:

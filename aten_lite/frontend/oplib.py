@@ -286,11 +286,10 @@ def _install_handles(loaded: _Loaded, records, kernels, out: Path) -> None:
         loaded.handles.append(h.name)
         made.append(h)
     handles = _dispatch.handles()
-    modules = backends.packages()
     for h in sorted(made, key=lambda h: h.functional is not None):
         named, h.dispatch = h.dispatch, {}
-        # the generic kernels (elementwise, reduction, derived)
-        backends.build_table(h, handles, modules)
+        # the generic kernels (elementwise, reduction, derived) of every registered backend
+        backends.build_table(h, handles)
         h.dispatch = named
         src = handles[h.functional] if h.functional else h
         for key, fname in named.items():

@@ -76,6 +76,7 @@ class OpenCLBackend(DeviceBackend):
         self.fp16 = "cl_khr_fp16" in device.extensions
         self.max_group = int(device.max_work_group_size)
         self._programs: dict = {}
+        self._fused: dict = {}  # fused kernel source -> its pyopencl Kernel
         self.counts = dict(copies_in=0, bytes_in=0, copies_out=0, bytes_out=0, kernels=0,
                            builds=0)
 
@@ -154,6 +155,24 @@ class OpenCLBackend(DeviceBackend):
         """Enqueue ``kernel`` (no wait: the queue is in order)."""
         self.counts["kernels"] += 1
         kernel(self.queue, global_size, local_size, *args)
+
+    # ---- fused kernels of compiled graphs (Note [Graphs on a device] in
+    # compile/device_plan.py) ----
+
+    fused_dialect = "opencl"  # the dialect of opencl/source.py its fused kernels are in
+
+    def fused_dtypes(self) -> tuple:
+        """The dtypes fused kernels compute in on this device."""
+        return ("float32", "float64") if self.fp64 else ("float32",)
+
+    def launch_fused(self, source: str, n: int, args: list) -> None:
+        """Run kernel ``al_fused`` of ``source`` over ``n`` work items; ``args``: device
+        buffers and Python ints (passed as 64-bit integers)."""
+        kernel = self._fused.get(source)
+        if kernel is None:
+            kernel = self._fused[source] = self.program(source).al_fused
+        self.run(kernel, (n,), None,
+                 *[np.int64(a) if isinstance(a, int) else a for a in args])
 
     def op_kernel(self, op: str):
         """The generated kernel of an op library's ``elementwise:`` op (its expression from

@@ -34,7 +34,8 @@ loads and stores convert, as torch's opmath does.
 from __future__ import annotations
 
 __all__ = ["ctype", "elementwise_source", "reduction_source", "matmul_source",
-           "log_softmax_source", "nll_loss_source", "BLOCK", "DIALECTS"]
+           "log_softmax_source", "nll_loss_source", "fused_elementwise_source", "literal",
+           "BLOCK", "DIALECTS"]
 
 # How the fusion table's expressions spell a floating literal's type: C++ only.
 _TYPED_LITERAL = "::al::math::detail::real_t<AlCompute>("
@@ -463,3 +464,79 @@ __kernel void al_nll_backward(__global T* out, const long n, __global const long
   out[row * n + j] = (j == c && c != ignore) ? (mean ? v / total[0] : v) : (T)0;
 }
 """
+
+
+# Note [Fused device kernels]
+# A fused group of a compiled graph on a device (compile/device_plan.py) is one kernel: each
+# distinct op of the group becomes an inline function of its YAML expression (as
+# ``elementwise_source``'s ``al_op``, under ``#line`` to the YAML), and the kernel, for each
+# element of the group's iteration space, loads every input once (broadcast and strided, its
+# offset walked over the merged dimensions as ``elementwise_source`` walks them), computes the
+# steps in order into registers, and writes the outputs the group's readers need, contiguous.
+# A number the graph baked into a step is a literal of the compute type (``literal``). A group
+# of one float dtype may hold bools (a comparison, ``logical_and``): they are 0 or 1 in the
+# compute type, made so after each bool step as C's conversion to bool makes them (a NaN is
+# true), and stored as uchar, as the op kernels store them.
+
+_AFTER_FUSED = {"opencl": "opencl_fused.cl", "cuda": "cuda_fused.cu"}
+# a quiet NaN of the compute type: OpenCL C has NAN, CUDA's runtime headers are not included
+_NAN = {"opencl": "NAN", "cuda": "__int_as_float(0x7fc00000)"}
+
+
+def literal(value, dialect: str = "opencl") -> str:
+    """The C spelling of the number ``value`` in the compute type ``T``."""
+    if isinstance(value, bool):
+        return "((T)1)" if value else "((T)0)"
+    if isinstance(value, int):
+        return f"((T){value})"
+    if value != value:
+        return f"((T){_NAN[_dialect(dialect)]})"
+    if value in (float("inf"), float("-inf")):
+        return "((T)INFINITY)" if value > 0 else "(-(T)INFINITY)"
+    return f"((T){float(value)!r})"
+
+
+def fused_elementwise_source(steps, t: str, ninputs: int, outputs, ndim: int,
+                             dialect: str = "opencl", bool_inputs=(), bool_steps=()) -> str:
+    """Kernel ``al_fused`` of a fused group (Note [Fused device kernels]). ``steps``: per step
+    (its fusion_entries.Entry, the C expression of each of the entry's tensor and Scalar
+    parameters: ``x{i}`` for input i, ``v{j}`` for step j's value, or a ``literal``);
+    ``t``: the element type of the inputs and outputs; ``outputs``: the steps written out, in
+    order, as ``out0``, ``out1``...; ``ndim``: dimensions of the merged iteration space.
+    ``bool_inputs``/``bool_steps``: the indices of the inputs and steps that hold bools
+    (stored as uchar, computed as 0 or 1 in the compute type, as a bool converts)."""
+    compute = _compute(t, _dialect(dialect))
+    real = "((T)(x))" if compute in ("float", "double", "half") else "(x)"
+    lines = [_prelude(compute, dialect, t), f"#define AL_REAL(x) {real}"]
+    names: dict = {}
+    for entry, _ in steps:
+        if entry.op in names:
+            continue
+        name = names[entry.op] = f"al_f{len(names)}"
+        params = ", ".join(f"T {p}" for p in entry.tensors + entry.scalars)
+        lines += [f"inline T {name}({params}) {{", "  return (T)(",
+                  f'#line {entry.line} "{entry.file}"',
+                  entry.expr.replace(_TYPED_LITERAL, "AL_REAL("),
+                  f'#line 1000 "{_AFTER_FUSED[dialect]}"', "  );", "}"]
+    args = [f"__global {'uchar' if j in bool_steps else 'S'}* out{k}"
+            for k, j in enumerate(outputs)] + ["const long n"]
+    for k in range(ninputs):
+        args += [f"__global const {'uchar' if k in bool_inputs else 'S'}* a{k}", f"long p{k}"]
+        args += [f"const long s{k}_{d}" for d in range(ndim)]
+    args += [f"const long n_{d}" for d in range(ndim)]
+    body = ["  long i = get_global_id(0);", "  if (i >= n) return;", "  long rem = i, c;"]
+    for d in reversed(range(ndim)):
+        body.append(f"  c = rem % n_{d}; rem /= n_{d};" if d else "  c = rem;")
+        body += [f"  p{k} += c * s{k}_{d};" for k in range(ninputs)]
+    body += [f"  const T x{k} = (T)a{k}[p{k}];" for k in range(ninputs)]
+    for j, (entry, exprs) in enumerate(steps):
+        value = f"{names[entry.op]}({', '.join(exprs)})"
+        if j in bool_steps:  # nonzero (NaN included) is true, as C's conversion to bool
+            value = f"({value} != (T)0) ? (T)1 : (T)0"
+        elif compute != t:  # float16 in memory: each step rounds to it, as eager's ops do
+            value = f"(T)(S)({value})"
+        body.append(f"  const T v{j} = {value};")
+    body += [f"  out{k}[i] = (uchar)(v{j} != (T)0);" if j in bool_steps else
+             f"  out{k}[i] = (S)v{j};" for k, j in enumerate(outputs)]
+    lines += [f"__kernel void al_fused({', '.join(args)}) {{", *body, "}"]
+    return "\n".join(lines) + "\n"

@@ -97,7 +97,7 @@ device._instances.update({name: _make_device(name) for name in DEVICE_TYPES})
 
 
 def add_device_type(name: str) -> device:
-    """The one instance of a device type a package registers (register_device in
+    """The one instance of a device type a package registers (register_backend in
     aten_lite/backends/devices.py checks the name first)."""
     DEVICE_TYPES.append(name)
     d = device._instances[name] = _make_device(name)

@@ -82,7 +82,7 @@ _BY_SPELLING: dict[str, DispatchKey] = {str(k): k for k in KEYS}
 def add_device_key(spelling: str, device_type: str) -> DispatchKey:
     """Make the backend key of a device a package registers (Note [Devices from outside] in
     aten_lite/backends/devices.py): its one instance, placed in every table above. Called
-    once per device, by register_device, which has checked both names."""
+    once per device, by register_backend, which has checked both names."""
     if spelling in _BY_SPELLING:
         raise ValueError(f"dispatch key {spelling!r} exists already; pick another key name")
     key = _key(spelling)

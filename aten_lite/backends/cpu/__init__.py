@@ -5,9 +5,10 @@ Its registration (Note [One backend, one package] in ``backends/__init__.py``): 
 lists the modules of its named kernels, one per op family; ``KERNELS``, what a YAML
 `dispatch: CPU:` entry may name, is the union of their ``__all__``. The generic kernels of
 `elementwise:` and `reduction:` ops come from ``make_elementwise`` and ``make_reduction``.
+``BACKEND`` is its record, which the install step registers (``register_backend``).
 """
 
-from .. import coo, kernel_table
+from .. import HOST_MEMORY, Backend, coo, kernel_table
 from . import (
     convolution, copies, elementwise, indexing, joining, linalg, losses, normalization, reductions,
     scans_and_sorts, scatter_gather, softmax, views,
@@ -32,6 +33,8 @@ FAMILIES = (
     coo,  # shared with Meta: sparse_coo_tensor, to_sparse, ... (strided inputs)
 )
 KERNELS = kernel_table(__name__, FAMILIES)
+BACKEND = Backend(name="cpu", key="CPU", layout="strided", kernels=KERNELS,
+                  make_elementwise=make_elementwise, make_reduction=make_reduction, **HOST_MEMORY)
 
 
 def get_cpu_capability() -> str:
@@ -49,4 +52,5 @@ def get_cpu_capability() -> str:
     return _C.get_cpu_capability()
 
 
-__all__ = ["FAMILIES", "KERNELS", "get_cpu_capability", "make_elementwise", "make_reduction"]
+__all__ = ["BACKEND", "FAMILIES", "KERNELS", "get_cpu_capability", "make_elementwise",
+           "make_reduction"]

@@ -7,10 +7,10 @@ name, is the union of their ``__all__``. Most ops need no named kernel: the gene
 come from ``make_elementwise``, ``make_reduction`` and, for any op with a `shape:` rule,
 ``make_from_rule`` (Note [Shape rules]). What is named returns something a rule cannot: views
 (strides and a shared version counter), in-place results (self, after the checks), several
-views (split), and conversions.
+views (split), and conversions. ``BACKEND`` is its record, which the install step registers.
 """
 
-from .. import coo, kernel_table
+from .. import NO_MEMORY, Backend, coo, kernel_table
 from . import copies, indexing, views
 from .elementwise import make_elementwise
 from .from_shape_rules import make_from_rule
@@ -23,5 +23,10 @@ FAMILIES = (
     coo,  # shared with CPU: sparse_coo_tensor, to_sparse, ... (strided inputs)
 )
 KERNELS = kernel_table(__name__, FAMILIES)
+# The record the install step registers (Note [Backend records] in backends/records.py):
+# no memory, shapes only.
+BACKEND = Backend(name="meta", key="Meta", layout="strided", kernels=KERNELS,
+                  make_elementwise=make_elementwise, make_reduction=make_reduction,
+                  make_from_rule=make_from_rule, **NO_MEMORY)
 
-__all__ = ["FAMILIES", "KERNELS", "make_elementwise", "make_from_rule", "make_reduction"]
+__all__ = ["BACKEND", "FAMILIES", "KERNELS", "make_elementwise", "make_from_rule", "make_reduction"]

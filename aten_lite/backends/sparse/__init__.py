@@ -5,9 +5,10 @@ Its registration (Note [One backend, one package] in ``backends/__init__.py``): 
 lists the modules of its named kernels; ``KERNELS``, what a YAML `dispatch: SparseCPU:` entry
 may name, is the union of their ``__all__``. The generic kernel of `elementwise:` ops comes
 from ``make_elementwise``, and ``miss_hint`` ends the "no kernel" message of the others
-(``elementwise.py``). The COO helpers the kernels build on (``below``, ``cast``, the bounds
-checks) and the kernels with strided inputs (the constructor, ``to_sparse`` of a strided
-tensor) are shared with CPU and Meta, in ``backends/coo.py``.
+(``elementwise.py``); ``BACKEND`` is its record, which the install step registers. The COO
+helpers the kernels build on (``below``, ``cast``, the bounds checks) and the kernels with
+strided inputs (the constructor, ``to_sparse`` of a strided tensor) are shared with CPU and
+Meta, in ``backends/coo.py``.
 
 Note [Sparse kernels]
 A sparse kernel works on the components (Note [Sparse COO storage] in
@@ -21,7 +22,7 @@ the largest possible nnz. The C++ parts (``sparse_coalesce``, ``sparse_mm``,
 kernels] in aten_lite/csrc/kernel_api.h).
 """
 
-from .. import kernel_table
+from .. import HOST_MEMORY, Backend, kernel_table
 from . import arithmetic, conversion, layout, linalg, masking, reductions
 from .elementwise import make_elementwise, miss_hint
 
@@ -34,5 +35,9 @@ FAMILIES = (
     masking,  # sparse_mask, _sparse_values_at
 )
 KERNELS = kernel_table(__name__, FAMILIES)
+# Its record, which the install step registers (Note [Backend records] in backends/records.py):
+# sparse tensors of both devices carry its key; its memory is the host's.
+BACKEND = Backend(name="cpu", key="SparseCPU", layout="sparse_coo", kernels=KERNELS,
+                  make_elementwise=make_elementwise, miss_hint=miss_hint, **HOST_MEMORY)
 
-__all__ = ["FAMILIES", "KERNELS", "make_elementwise", "miss_hint"]
+__all__ = ["BACKEND", "FAMILIES", "KERNELS", "make_elementwise", "miss_hint"]

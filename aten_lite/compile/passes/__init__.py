@@ -18,14 +18,20 @@ __all__ = ["optimize"]
 
 
 def optimize(graph, fuse: bool = True) -> None:
-    """Run every pass over ``graph`` in place."""
+    """Run every pass over ``graph`` in place. A device graph keeps its softmax-like ops
+    whole (the device has kernels for them, and its fusion makes no row groups), and runs on
+    the device's allocator and queue: no memory plan, no threads (Note [Graphs on a device]
+    in compile/device_plan.py)."""
     dce.run(graph)
     cse.run(graph)
     dce.run(graph)
     transpose.run(graph)
+    device = graph.device is not None
     if fuse:
-        decompose.run(graph, fusion._MAX_ROW)
+        if not device:
+            decompose.run(graph, fusion._MAX_ROW)
         fusion.run(graph)
     schedule.run(graph)
-    memory.run(graph)
-    branches.run(graph)
+    if not device:
+        memory.run(graph)
+        branches.run(graph)

@@ -97,7 +97,22 @@ class FusedGroup:
 
 
 def run(graph) -> int:
-    """Group ``graph``'s nodes (Note [Fusion groups]); returns how many groups it made."""
+    """Group ``graph``'s nodes (Note [Fusion groups]); returns how many groups it made. A
+    graph on a device makes no row groups, and its groups get the device's kernels (Note
+    [Graphs on a device] in compile/device_plan.py)."""
+    _NO_ROWS[0] = graph.device is not None
+    try:
+        return _run(graph)
+    finally:
+        _NO_ROWS[0] = False
+
+
+# Whether the graph being grouped is a device graph's: no row groups (Note [Graphs on a
+# device] in compile/device_plan.py)
+_NO_ROWS = [False]
+
+
+def _run(graph) -> int:
     pos = {id(n): i for i, n in enumerate(graph.nodes)}
     readers = _readers(graph, pos)
     written = {id(v.root) for n in graph.nodes if n.impure for v in n.inputs()}
@@ -130,6 +145,11 @@ def run(graph) -> int:
             _make_row_spec(g, readers, pos)
         else:
             _make_spec(g, readers, pos)
+        if graph.device is not None:
+            from ..device_plan import build_group_kernel
+            g.kernel = build_group_kernel(g, graph.device)
+            kept[g.id] = g
+            continue
         g.kernel = build_kernel(g)
         if g.rows:
             g.kernel = RowGroupKernel(g.kernel, g.prep, g.post)
@@ -167,7 +187,7 @@ def _row_reduction(node, written):
     """The row dims of ``node`` when it is a reduction a row group may hold (Note [Row
     fusion]), else None."""
     h = node.handle
-    if not h.reduction or node.op not in _REDUCTIONS or h.kind != "functional":
+    if not h.reduction or node.op not in _REDUCTIONS or h.kind != "functional" or _NO_ROWS[0]:
         return None
     v, out = node.args[0], node.outputs[0]
     nd = len(v.shape)
