@@ -28,8 +28,8 @@ __all__ = ["Adam", "AdamW", "RMSprop", "Adagrad"]
 # For dense float32/float64 tensors of one dtype, device and shape, Adam's ~10 ops per
 # parameter run as 3 passes: exp_avg.lerp_, then _adam_exp_avg_sq_ and _adam_param_step_
 # (native_functions.yaml), elementwise expressions doing torch's mul_/addcmul_ and
-# mul_/addcdiv_ in torch's order (kernels built without contraction): the same values. Else
-# (amsgrad, half precision rounding after each op, complex, sparse) the op-by-op form.
+# mul_/addcdiv_ in torch's order (kernels built without contraction; the op-by-op form rounds
+# v's g * g first, an ulp off). Else (amsgrad, half precision, complex, sparse): op by op.
 def _fused_update(p: Tensor, g: Tensor, m: Tensor, v: Tensor) -> bool:
     dt = p.dtype
     return (not (p.is_sparse or g.is_sparse) and dt in (float32, float64)
