@@ -71,7 +71,7 @@ def _dtypes(device: str) -> list[str]:
     if device == "cuda":
         return ["float32", "float64", "float16"]
     b = al.opencl.init()
-    return ["float32"] + (["float64"] if b.fp64 else [])
+    return ["float32", "float16"] + (["float64"] if b.fp64 else [])  # float16 on every device
 
 
 def _inputs(op, entry, dt, rng, shape=(129, 65)):

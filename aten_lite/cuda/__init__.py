@@ -15,43 +15,40 @@ checks, ``al.cuda.amp``) runs unchanged.
 
 from __future__ import annotations
 
+from ..opencl import LazyDevice as _LazyDevice
 from ..vocab.device import DEVICE_TYPES as _DEVICE_TYPES
-from ..vocab.device import add_lazy_device_type as _add_lazy_device_type
 
 __all__ = ["is_available", "device_count", "get_device_name", "synchronize", "init",
            "empty_cache", "manual_seed", "manual_seed_all", "amp", "CUDAUnavailableError"]
-
-_state: dict = {}  # "backend": the registered CUDABackend; "error": why there is none
-
 
 class CUDAUnavailableError(RuntimeError, ValueError):
     """No CUDA device: no driver, no GPU. A ValueError too, as an unknown device is."""
 
 
+def _register():
+    from . import runtime
+    return runtime.register()
+
+
+def _unavailable(reason: str) -> CUDAUnavailableError:
+    valid = ", ".join(repr(t) for t in _DEVICE_TYPES)
+    return CUDAUnavailableError(f"device 'cuda' is not available: {reason}; "
+                                f"available devices: {valid}")
+
+
+_device = _LazyDevice("cuda", _register, _unavailable)  # the shape al.opencl's has too
+_state = _device.state  # "backend": the registered CUDABackend; "error": why there is none
+
+
 def init():
     """Register device "cuda" now (what its first mention does) and return its backend;
     CUDAUnavailableError naming what to install when there is no driver or GPU."""
-    if "backend" in _state:
-        return _state["backend"]
-    if "error" not in _state:
-        try:
-            from . import runtime
-            _state["backend"] = runtime.register()
-            return _state["backend"]
-        except RuntimeError as exc:
-            _state["error"] = str(exc)
-    valid = ", ".join(repr(t) for t in _DEVICE_TYPES)
-    raise CUDAUnavailableError(f"device 'cuda' is not available: {_state['error']}; "
-                               f"available devices: {valid}")
+    return _device.init()
 
 
 def is_available() -> bool:
     """Whether a CUDA driver is installed and finds a GPU (registers "cuda" when so)."""
-    try:
-        init()
-    except CUDAUnavailableError:
-        return False
-    return True
+    return _device.is_available()
 
 
 def device_count() -> int:
@@ -88,15 +85,6 @@ def manual_seed_all(seed) -> None:
 
 def _unregister() -> None:
     """Remove device "cuda" and arm its registration on first use again (for tests)."""
-    if "backend" in _state:
-        from ..backends.devices import unregister_device
-        unregister_device("cuda")
-    _state.clear()
-    from ..vocab import device as _device_mod
-    if "cuda" not in _device_mod._LAZY_TYPES:
-        _add_lazy_device_type("cuda", init)
-
-
-_add_lazy_device_type("cuda", init)
+    _device.unregister()
 
 from . import amp  # noqa: E402 (al.cuda.amp.GradScaler, al.cuda.amp.autocast)

@@ -18,35 +18,68 @@ from __future__ import annotations
 from ..vocab.device import add_lazy_device_type as _add_lazy_device_type
 
 __all__ = ["is_available", "device_count", "get_device_name", "synchronize", "init",
-           "empty_cache"]
+           "empty_cache", "LazyDevice"]
 
-_state: dict = {}  # "backend": the registered OpenCLBackend; "error": why there is none
+
+class LazyDevice:
+    """A device type registered on its first mention (``add_lazy_device_type``), the shape
+    ``al.opencl`` and ``al.cuda`` share: ``init`` registers it once (``register()``) and
+    returns its backend, or raises ``unavailable(reason)`` now and at every later call;
+    ``is_available`` says whether it registered; ``unregister`` removes it and arms the
+    registration on first use again (for tests). ``state``: "backend" (the registered
+    backend), "error" (why there is none)."""
+
+    def __init__(self, name: str, register, unavailable=RuntimeError) -> None:
+        self.name, self._register, self._unavailable = name, register, unavailable
+        self.state: dict = {}
+        _add_lazy_device_type(name, self.init)
+
+    def init(self):
+        if "backend" in self.state:
+            return self.state["backend"]
+        if "error" not in self.state:
+            try:
+                self.state["backend"] = self._register()
+                return self.state["backend"]
+            except RuntimeError as exc:
+                self.state["error"] = str(exc)
+        raise self._unavailable(self.state["error"])
+
+    def is_available(self) -> bool:
+        try:
+            self.init()
+        except RuntimeError:
+            return False
+        return True
+
+    def unregister(self) -> None:
+        if "backend" in self.state:
+            from ..backends.devices import unregister_device
+            unregister_device(self.name)
+        self.state.clear()
+        from ..vocab import device as _device_mod
+        if self.name not in _device_mod._LAZY_TYPES:
+            _add_lazy_device_type(self.name, self.init)
+
+
+def _register():
+    from . import runtime
+    return runtime.register()
+
+
+_device = LazyDevice("opencl", _register)
+_state = _device.state  # "backend": the registered OpenCLBackend; "error": why there is none
 
 
 def init():
     """Register device "opencl" now (what its first mention does) and return its backend;
     RuntimeError naming the reason when pyopencl or an OpenCL device is missing."""
-    if "backend" in _state:
-        return _state["backend"]
-    if "error" in _state:
-        raise RuntimeError(_state["error"])
-    try:
-        from . import runtime
-        backend = runtime.register()
-    except RuntimeError as exc:
-        _state["error"] = str(exc)
-        raise
-    _state["backend"] = backend
-    return backend
+    return _device.init()
 
 
 def is_available() -> bool:
     """Whether pyopencl is installed and finds an OpenCL device (registers "opencl" when so)."""
-    try:
-        init()
-    except RuntimeError:
-        return False
-    return True
+    return _device.is_available()
 
 
 def device_count() -> int:
@@ -75,13 +108,4 @@ def empty_cache() -> None:
 def _unregister() -> None:
     """Remove device "opencl" and arm its registration on first use again: for tests, which
     leave a process with the built-in devices only (docs/DEVICES.md, "Limits")."""
-    if "backend" in _state:
-        from ..backends.devices import unregister_device
-        unregister_device("opencl")
-    _state.clear()
-    from ..vocab import device as _device_mod
-    if "opencl" not in _device_mod._LAZY_TYPES:
-        _add_lazy_device_type("opencl", init)
-
-
-_add_lazy_device_type("opencl", init)
+    _device.unregister()

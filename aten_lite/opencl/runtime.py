@@ -25,7 +25,7 @@ from ..utils.backend_registration import DeviceBackend, register_device
 from .deferred import DeferredErrors
 from .program_cache import ProgramCache
 
-__all__ = ["OpenCLBackend", "register", "BuildError"]
+__all__ = ["OpenCLBackend", "register", "BuildError", "has_float64", "float64_refusal"]
 
 _MISSING = ("the OpenCL device needs pyopencl and an OpenCL driver: pip install "
             "'aten_lite[opencl]' (pyopencl and pocl-binary-distribution, PoCL's CPU driver)")
@@ -55,6 +55,27 @@ def _pick_device(cl):
     return (gpus or found)[0]
 
 
+def has_float64(device) -> bool:
+    """Whether the OpenCL device (a pyopencl Device, or any record with its ``extensions``
+    and ``double_fp_config``) computes in double precision: it lists ``cl_khr_fp64``, or its
+    CL_DEVICE_DOUBLE_FP_CONFIG is not 0 (OpenCL 3.0's optional fp64)."""
+    if "cl_khr_fp64" in device.extensions.split():
+        return True
+    try:
+        return bool(device.double_fp_config)
+    except Exception:  # pyopencl raises where the query is not supported: no doubles
+        return False
+
+
+def float64_refusal(device) -> str:
+    """What a float64 kernel on ``device`` (without double precision) raises."""
+    name = f"{device.name.strip()} on {device.platform.name.strip()}"
+    return (f"device 'opencl' ({name}) has no double precision (no cl_khr_fp64, "
+            f"CL_DEVICE_DOUBLE_FP_CONFIG 0): float64 kernels cannot run there; the float "
+            f"dtypes it computes are float32 and float16: convert with x.float(), or compute "
+            f"on the CPU (x.cpu())")
+
+
 class OpenCLBackend(DeviceBackend):
     """Device "opencl": memory is ``cl.Buffer`` objects, copies are ``enqueue_copy`` at byte
     offsets on the one in-order queue (Note [The OpenCL device])."""
@@ -72,7 +93,8 @@ class OpenCLBackend(DeviceBackend):
         self.pool = cl_tools.MemoryPool(cl_tools.ImmediateAllocator(self.queue))
         self.disk = ProgramCache(device)
         self.errors = DeferredErrors(self)
-        self.fp64 = "cl_khr_fp64" in device.extensions
+        self.fp64 = has_float64(device)
+        # half arithmetic; float16 kernels need none: they store half and compute in float
         self.fp16 = "cl_khr_fp16" in device.extensions
         self.max_group = int(device.max_work_group_size)
         self._programs: dict = {}
@@ -150,6 +172,10 @@ class OpenCLBackend(DeviceBackend):
             return None
         self.disk.hits += 1
         return prog
+
+    def refuse_float64(self):
+        """Raise the TypeError of a float64 kernel on a device without double precision."""
+        raise TypeError(float64_refusal(self.device))
 
     def run(self, kernel, global_size, local_size, *args) -> None:
         """Enqueue ``kernel`` (no wait: the queue is in order)."""

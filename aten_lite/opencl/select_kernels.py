@@ -18,6 +18,8 @@ from ..tensors.tensor import Tensor
 from ..utils.backend_registration import cpu_fallback, impl, make_tensor
 from ..vocab import dtype as _dtype
 from . import kernels as _k
+from .device_kernels import broadcast_strides, merge, meta_result
+from .device_kernels import rows as _rows
 from . import source
 
 __all__ = ["install"]
@@ -84,13 +86,16 @@ def gather_source(e: str, index: str) -> str:
 def arg_reduce_source(t: str, largest: bool, nkeep: int, nred: int) -> str:
     """The index of the largest (smallest) value per output, NaN counting as the largest (as
     on the CPU: the first NaN wins) and ties going to the first index: each work item scans a
-    strided share, then a tree of (value, index) pairs in local memory."""
+    strided share, then a tree of (value, index) pairs in local memory. ``t``: the element
+    type; values are compared in its compute type (float16's in float, which orders them
+    alike)."""
     ext = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if t == "double" else ""
+    c = source._compute(t, "opencl")
     cmp = "b > a" if largest else "b < a"
     nan = ("  if (b != b) return a == a || ib < ia;\n  if (a != a) return 0;\n"
            if t in ("float", "double", "half") else "")
     args = ["__global long* out", f"__global const {t}* x", "long base", "const long nred",
-            f"__local {t}* sv", "__local long* si"]
+            f"__local {c}* sv", "__local long* si"]
     args += [f"const long nk_{d}, const long sk_{d}" for d in range(nkeep)]
     args += [f"const long nr_{d}, const long sr_{d}" for d in range(nred)]
 
@@ -102,7 +107,7 @@ def arg_reduce_source(t: str, largest: bool, nkeep: int, nred: int) -> str:
                        f"    {target} += q * s{prefix}_0;")
         return out
 
-    return ext + f"""typedef {t} T;
+    return ext + f"""typedef {c} T;
 inline int al_better(T a, long ia, T b, long ib) {{  /* is (b, ib) to be kept over (a, ia)? */
   if (ib < 0) return 0;
   if (ia < 0) return 1;
@@ -121,7 +126,7 @@ __kernel void al_arg_reduce({', '.join(args)}) {{
     {{
 {chr(10).join(walk("r", "j", nred, "p"))}
     }}
-    const T v = x[p];
+    const T v = {source._load("x", "p", t, "opencl")};
     if (al_better(best, bi, v, j)) {{ best = v; bi = j; }}
   }}
   sv[lid] = best; si[lid] = bi;
@@ -139,10 +144,9 @@ __kernel void al_arg_reduce({', '.join(args)}) {{
 
 def softmax_source(t: str) -> str:
     """Row-wise softmax and its backward over contiguous (rows, n) views, one work-group per
-    row: the max, then the sum of exp, in local-memory trees."""
-    ext = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if t == "double" else ""
-    return ext + f"""#pragma OPENCL FP_CONTRACT OFF
-typedef {t} T;
+    row: the max, then the sum of exp, in local-memory trees; element type ``t``, computed in
+    its compute type (the prelude's AL_LD/AL_ST)."""
+    return source._prelude(source._compute(t, "opencl"), "opencl", t) + f"""
 inline T al_max_nan(T x, T y) {{ return (x != x) ? x : ((y != y) ? y : (x < y ? y : x)); }}
 inline T al_tree(__local T* s, T v, int lid, int w, int take_max) {{
   s[lid] = v; barrier(CLK_LOCAL_MEM_FENCE);
@@ -152,43 +156,34 @@ inline T al_tree(__local T* s, T v, int lid, int w, int take_max) {{
   }}
   T r = s[0]; barrier(CLK_LOCAL_MEM_FENCE); return r;
 }}
-__kernel void al_softmax(__global T* out, __global const T* x, const long xo, const long n,
+__kernel void al_softmax(__global S* out, __global const S* x, const long xo, const long n,
                          __local T* s) {{
   const long row = get_group_id(0); const int lid = get_local_id(0), w = get_local_size(0);
-  __global const T* xr = x + xo + row * n;
+  __global const S* xr = x + xo + row * n;
   T m = -INFINITY;
-  for (long j = lid; j < n; j += w) m = al_max_nan(m, xr[j]);
+  for (long j = lid; j < n; j += w) m = al_max_nan(m, AL_LD(xr, j));
   m = al_tree(s, m, lid, w, 1);
   T acc = (T)0;
-  for (long j = lid; j < n; j += w) acc += exp(xr[j] - m);
+  for (long j = lid; j < n; j += w) acc += exp(AL_LD(xr, j) - m);
   const T total = al_tree(s, acc, lid, w, 0);
-  for (long j = lid; j < n; j += w) out[row * n + j] = exp(xr[j] - m) / total;
+  for (long j = lid; j < n; j += w) AL_ST(out, row * n + j, exp(AL_LD(xr, j) - m) / total);
 }}
-__kernel void al_softmax_backward(__global T* out, __global const T* g, const long go,
-                                  __global const T* y, const long yo, const long n,
+__kernel void al_softmax_backward(__global S* out, __global const S* g, const long go,
+                                  __global const S* y, const long yo, const long n,
                                   __local T* s) {{
   const long row = get_group_id(0); const int lid = get_local_id(0), w = get_local_size(0);
-  __global const T* gr = g + go + row * n;
-  __global const T* yr = y + yo + row * n;
+  __global const S* gr = g + go + row * n;
+  __global const S* yr = y + yo + row * n;
   T acc = (T)0;
-  for (long j = lid; j < n; j += w) acc += gr[j] * yr[j];
+  for (long j = lid; j < n; j += w) acc += AL_LD(gr, j) * AL_LD(yr, j);
   const T dot = al_tree(s, acc, lid, w, 0);
-  for (long j = lid; j < n; j += w) out[row * n + j] = yr[j] * (gr[j] - dot);
+  for (long j = lid; j < n; j += w)
+    AL_ST(out, row * n + j, AL_LD(yr, j) * (AL_LD(gr, j) - dot));
 }}
 """
 
 
 _L = np.int64
-
-
-def _same_dtype(tensors) -> "_dtype.DType | None":
-    """The dtype every tensor has when all are "opencl" tensors of one dtype, else None."""
-    d = None
-    for t in tensors:
-        if not _k._on_device(t) or (d is not None and t._dtype is not d):
-            return None
-        d = t._dtype
-    return d
 
 
 # ---- cat ----
@@ -198,11 +193,11 @@ def _copy_into_view(dst: Tensor, src: Tensor) -> None:
     n = src.numel()
     if n == 0:
         return
-    sizes, (sd, ss) = _k._merge(list(src._shape), [list(dst._st), list(src._st)])
+    sizes, (sd, ss) = merge(list(src._shape), [list(dst._st), list(src._st)])
     kargs = [dst._store, _L(dst._offset), src._store, _L(src._offset), _L(n)]
     for k, size in enumerate(sizes):
         kargs += [_L(size), _L(sd[k]), _L(ss[k])]
-    _k._B.run(_k._kernel(copy_source(_bits(src._dtype), len(sizes)), "al_copy"), (n,), None,
+    _k.DEV.B.run(_k.DEV.function(copy_source(_bits(src._dtype), len(sizes)), "al_copy"), (n,), None,
               *kargs)
 
 
@@ -210,18 +205,18 @@ def _contiguous(t: Tensor) -> Tensor:
     """t itself when contiguous, else a contiguous copy (any dtype)."""
     if t.is_contiguous():
         return t
-    out = _k._empty(t._shape, t._dtype)
+    out = _k.DEV.empty(t._shape, t._dtype)
     _copy_into_view(out, t)
     return out
 
 
 def cat(tensors, dim=0):
     tensors = list(tensors)
-    d = _same_dtype(tensors) if tensors else None
+    d = _k.DEV.same_dtype(tensors) if tensors else None
     if d is None:
         return cpu_fallback("cat")(tensors, dim)
-    result = _k._meta_result("cat", (tensors, dim))
-    out = _k._empty(result._shape, result._dtype)
+    result = meta_result("cat", (tensors, dim))
+    out = _k.DEV.empty(result._shape, result._dtype)
     nd = len(result._shape)
     if out.numel() == 0:
         return out
@@ -242,25 +237,25 @@ def cat(tensors, dim=0):
 # ---- where ----
 
 def where(condition, self, other):
-    d = _same_dtype([self, other])
-    if d is None or not _k._on_device(condition) or condition._dtype is not _dtype.bool_:
+    d = _k.DEV.same_dtype([self, other])
+    if d is None or not _k.DEV.on_device(condition) or condition._dtype is not _dtype.bool_:
         return cpu_fallback("where.self")(condition, self, other)
-    result = _k._meta_result("where.self", (condition, self, other))
+    result = meta_result("where.self", (condition, self, other))
     if result._dtype is not d:
         return cpu_fallback("where.self")(condition, self, other)
-    out = _k._empty(result._shape, d)
+    out = _k.DEV.empty(result._shape, d)
     n = out.numel()
     if n == 0:
         return out
     shape = list(result._shape)
     operands = [condition, self, other]
-    sizes, strides = _k._merge(shape, [_k._broadcast_strides(t, shape) for t in operands])
+    sizes, strides = merge(shape, [broadcast_strides(t, shape) for t in operands])
     kargs = [out._store, _L(n)]
     for t in operands:
         kargs += [t._store, _L(t._offset)]
     for k, size in enumerate(sizes):
         kargs += [_L(size), *(_L(s[k]) for s in strides)]
-    _k._B.run(_k._kernel(where_source(_bits(d), len(sizes)), "al_where"), (n,), None, *kargs)
+    _k.DEV.B.run(_k.DEV.function(where_source(_bits(d), len(sizes)), "al_where"), (n,), None, *kargs)
     return out
 
 
@@ -274,7 +269,7 @@ def _gather(op: str, src: Tensor, dim: int, index: Tensor, shape, message) -> Te
     slices at index's positions; an index out of range raised at the next read as
     IndexError(message(value))."""
     src = _contiguous(src)
-    out = _k._empty(shape, src._dtype)
+    out = _k.DEV.empty(shape, src._dtype)
     n = out.numel()
     if n == 0:
         return out
@@ -288,18 +283,18 @@ def _gather(op: str, src: Tensor, dim: int, index: Tensor, shape, message) -> Te
     if index.dim() > 1:
         index = _contiguous(index)
     istride = index._st[0] if index.dim() == 1 else 1
-    slot = _k._B.errors.slot(op, IndexError, message)
-    _k._B.run(_k._kernel(gather_source(_bits(src._dtype), _INDEX[index._dtype]), "al_gather"),
+    slot = _k.DEV.B.errors.slot(op, IndexError, message)
+    _k.DEV.B.run(_k.DEV.function(gather_source(_bits(src._dtype), _INDEX[index._dtype]), "al_gather"),
               (n,), None, out._store, src._store, _L(src._offset), _L(src._shape[dim]), _L(k),
               _L(inner), index._store, _L(index._offset), _L(istride), _L(n),
-              _k._B.errors.buffer, np.int32(slot))
+              _k.DEV.B.errors.buffer, np.int32(slot))
     return out
 
 
 def index_select(self, dim, index):
-    if not (_k._on_device(self) and _k._on_device(index) and index._dtype in _INDEX):
+    if not (_k.DEV.on_device(self) and _k.DEV.on_device(index) and index._dtype in _INDEX):
         return cpu_fallback("index_select")(self, dim, index)
-    result = _k._meta_result("index_select", (self, dim, index))
+    result = meta_result("index_select", (self, dim, index))
     if self.dim() == 0:
         return cpu_fallback("index_select")(self, dim, index)
     dim = dim % self.dim()
@@ -313,10 +308,10 @@ def index_select(self, dim, index):
 
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
     args = (weight, indices, padding_idx, scale_grad_by_freq, sparse)
-    if not (_k._on_device(weight) and _k._on_device(indices) and indices._dtype in _INDEX
+    if not (_k.DEV.on_device(weight) and _k.DEV.on_device(indices) and indices._dtype in _INDEX
             and weight.dim() == 2):
         return cpu_fallback("embedding")(*args)
-    result = _k._meta_result("embedding", args)
+    result = meta_result("embedding", args)
     rows = weight._shape[0]
 
     def message(value, rows=rows):
@@ -327,18 +322,19 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
 
 # ---- argmax, argmin ----
 
-_ARG_DTYPES = ("float32", "float64", "int32", "int64", "uint8", "int8", "int16")
+_ARG_DTYPES = ("float32", "float64", "float16", "int32", "int64", "uint8", "int8", "int16")
 
 
 def _arg_reduce(op: str, largest: bool):
     on_cpu = cpu_fallback(op)
 
     def kernel(self, dim=None, keepdim=False):
-        if not _k._on_device(self) or self._dtype.name not in _ARG_DTYPES or \
-                (self._dtype is _dtype.float64 and not _k._B.fp64):
+        if not _k.DEV.on_device(self) or self._dtype.name not in _ARG_DTYPES:
             return on_cpu(self, dim, keepdim)
-        result = _k._meta_result(op, (self, dim, keepdim))
-        out = _k._empty(result._shape, _dtype.int64)
+        if self._dtype is _dtype.float64 and not _k.DEV.B.fp64:
+            _k.DEV.B.refuse_float64()
+        result = meta_result(op, (self, dim, keepdim))
+        out = _k.DEV.empty(result._shape, _dtype.int64)
         nout = out.numel()
         if nout == 0 or self.numel() == 0:
             return out if nout == 0 else on_cpu(self, dim, keepdim)
@@ -348,15 +344,15 @@ def _arg_reduce(op: str, largest: bool):
         nred = 1
         for d in dims:
             nred *= self._shape[d]
-        kn, (ks,) = _k._merge([self._shape[d] for d in keep], [[self._st[d] for d in keep]])
-        rn, (rs,) = _k._merge([self._shape[d] for d in dims], [[self._st[d] for d in dims]])
-        w = _k._group(nred)
+        kn, (ks,) = merge([self._shape[d] for d in keep], [[self._st[d] for d in keep]])
+        rn, (rs,) = merge([self._shape[d] for d in dims], [[self._st[d] for d in dims]])
+        w = _k.DEV.group(nred)
         t = source.ctype(self._dtype.name)
         kargs = [out._store, self._store, _L(self._offset), _L(nred),
-                 _k._B.cl.LocalMemory(w * self._dtype.itemsize), _k._B.cl.LocalMemory(w * 8)]
+                 _k.DEV.local(w, self._dtype), _k.DEV.B.cl.LocalMemory(w * 8)]
         for size, st in list(zip(kn, ks)) + list(zip(rn, rs)):
             kargs += [_L(size), _L(st)]
-        _k._B.run(_k._kernel(arg_reduce_source(t, largest, len(kn), len(rn)), "al_arg_reduce"),
+        _k.DEV.B.run(_k.DEV.function(arg_reduce_source(t, largest, len(kn), len(rn)), "al_arg_reduce"),
                   (nout * w,), (w,), *kargs)
         return out
 
@@ -368,27 +364,26 @@ def _arg_reduce(op: str, largest: bool):
 def _row_launch(name: str, out: Tensor, n: int, *kargs) -> None:
     rows = out.numel() // n if n else 0
     if rows:
-        w = _k._group(n)
-        _k._B.run(_k._kernel(softmax_source(source.ctype(out._dtype.name)), name),
-                  (rows * w,), (w,), out._store, *kargs, _L(n),
-                  _k._B.cl.LocalMemory(w * out._dtype.itemsize))
+        w = _k.DEV.group(n)
+        _k.DEV.B.run(_k.DEV.function(softmax_source(source.ctype(out._dtype.name)), name),
+                  (rows * w,), (w,), out._store, *kargs, _L(n), _k.DEV.local(w, out._dtype))
 
 
 def softmax(self, dim, dtype=None):
-    if _k._float_operands([self]) is None or dtype is not None or not _k._rows(self, dim):
+    if _k.DEV.float_operands([self]) is None or dtype is not None or not _rows(self, dim):
         return cpu_fallback("softmax.int")(self, dim, dtype)
-    out = _k._empty(self._shape, self._dtype)
+    out = _k.DEV.empty(self._shape, self._dtype)
     _row_launch("al_softmax", out, self._shape[-1] if self.dim() else 1, self._store,
                 _L(self._offset))
     return out
 
 
 def softmax_backward(grad_output, probs, dim):
-    if _k._float_operands([grad_output, probs]) is None or \
+    if _k.DEV.float_operands([grad_output, probs]) is None or \
             grad_output._shape != probs._shape or \
-            not (_k._rows(grad_output, dim) and _k._rows(probs, dim)):
+            not (_rows(grad_output, dim) and _rows(probs, dim)):
         return cpu_fallback("_softmax_backward")(grad_output, probs, dim)
-    out = _k._empty(probs._shape, probs._dtype)
+    out = _k.DEV.empty(probs._shape, probs._dtype)
     _row_launch("al_softmax_backward", out, probs._shape[-1] if probs.dim() else 1,
                 grad_output._store, _L(grad_output._offset), probs._store, _L(probs._offset))
     return out

@@ -26,9 +26,20 @@ nvcc). The kernels are written once, in OpenCL's spelling; what differs is the p
 ``__device__``, and the local-memory scratch of a work-group tree, a kernel argument in OpenCL,
 is CUDA's dynamic shared memory (``_local_param``/``_local_decl``). The expression functions
 (``maximum``, ``remainder``, ...) are the same lines in both. Each kernel has an element type
-``S`` (what memory holds) and a compute type ``T``: the same in OpenCL, where half computes in
-half; float for CUDA's float16, ``al_half`` (a prelude struct, so no header is needed), whose
-loads and stores convert, as torch's opmath does.
+``S`` (what memory holds) and a compute type ``T``, and reads and writes memory through
+``AL_LD(p, i)`` and ``AL_ST(p, i, v)`` (``_load``/``_store`` for another element type): for
+every dtype but float16 T is S and these are plain indexing. float16 computes in float, as the
+CPU kernels do (Note [float16 on the devices]).
+
+Note [float16 on the devices]
+The CPU computes a float16 op in float and rounds once, on the store. Both dialects do the
+same: in OpenCL the element type is ``half`` but only behind pointers, read with
+``vload_half`` and written with ``vstore_half_rte`` (round to nearest even, the CPU's
+conversion). These are core OpenCL C: no ``cl_khr_fp16`` is needed, so every OpenCL device
+(PoCL's CPU driver included) runs float16 kernels, and an elementwise result is the bits of
+the CPU's wherever the float computation is. CUDA's float16 is ``al_half`` (a prelude struct,
+so no header is needed), whose conversions to and from float are the loads and stores.
+Reductions keep their partial results in float (``reduction_source``'s ``out_t``).
 """
 
 from __future__ import annotations
@@ -48,7 +59,8 @@ _AFTER_EXPR = {"opencl": "opencl_elementwise.cl", "cuda": "cuda_elementwise.cu"}
 _CTYPES = {"float32": "float", "float64": "double", "float16": "half", "bool": "uchar",
            "int64": "long", "int32": "int", "uint8": "uchar", "int8": "char", "int16": "short"}
 _CUDA_CTYPES = dict(_CTYPES, float16="al_half")
-_CUDA_COMPUTE = {"al_half": "float"}  # CUDA computes half values in float
+# float16 computes in float in both dialects (Note [float16 on the devices])
+_COMPUTE = {"opencl": {"half": "float"}, "cuda": {"al_half": "float"}}
 
 
 def ctype(dtype_name: str, dialect: str = "opencl") -> str:
@@ -64,7 +76,22 @@ def _dialect(dialect: str) -> str:
 
 
 def _compute(s: str, dialect: str) -> str:
-    return _CUDA_COMPUTE.get(s, s) if dialect == "cuda" else s
+    """The compute type of element type ``s``."""
+    return _COMPUTE[_dialect(dialect)].get(s, s)
+
+
+def _load(ptr: str, index: str, s: str, dialect: str) -> str:
+    """C reading element ``index`` of ``ptr`` (element type ``s``) as its compute type."""
+    if s == "half" and dialect == "opencl":
+        return f"vload_half({index}, {ptr})"
+    return f"(({_compute(s, dialect)})({ptr})[{index}])"
+
+
+def _store(ptr: str, index: str, value: str, s: str, dialect: str) -> str:
+    """C writing ``value`` (a compute-type value) to element ``index`` of ``ptr``."""
+    if s == "half" and dialect == "opencl":
+        return f"vstore_half_rte({value}, {index}, {ptr})"
+    return f"({ptr})[{index}] = ({s})({value})"
 
 
 # CUDA's spelling of what the kernels write in OpenCL's (Note [One generator, two dialects]);
@@ -161,9 +188,9 @@ def _prelude(t: str, dialect: str = "opencl", s: str | None = None) -> str:
         head = _CUDA_HEADER
     else:
         ext = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if t == "double" else ""
-        if "half" in (t, s):
-            ext += "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
         head = ext + "#pragma OPENCL FP_CONTRACT OFF\n"
+    head += (f"#define AL_LD(p, i) {_load('p', 'i', s, dialect)}\n"
+             f"#define AL_ST(p, i, v) {_store('p', 'i', 'v', s, dialect)}\n")
     if t in _INTEGER:
         return head + _integer_functions(t, s)
     return head + f"""typedef {t} T;
@@ -236,9 +263,10 @@ def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: i
     # itself (a double, where the device has them) for an integer T.
     compute = _compute(t, dialect)
     real = "((T)(x))" if compute in ("float", "double", "half") else "(x)"
+    rc = _compute(r, dialect)  # al_op returns the result's compute type; the store converts
     lines = [_prelude(compute, dialect, t), f"#define AL_REAL(x) {real}",
-             f"inline {r} al_op({params}) {{",
-             f"  return ({r})({'(bool)' if bool_result else ''}(",
+             f"inline {rc} al_op({params}) {{",
+             f"  return ({rc})({'(bool)' if bool_result else ''}(",
              f'#line {entry.line} "{entry.file}"',
              entry.expr.replace(_TYPED_LITERAL, "AL_REAL("),
              f'#line 1000 "{_AFTER_EXPR[dialect]}"',
@@ -253,7 +281,7 @@ def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: i
             continue
         args += [f"__global const S* a{k}", f"long p{k}"]
         args += [f"const long s{k}_{d}" for d in range(ndim)]
-        call.append(f"a{k}[p{k}]")
+        call.append(f"AL_LD(a{k}, p{k})")
     args += [f"const long n_{d}" for d in range(ndim)]
     args += [f"const T {s}" for s in entry.scalars]
     tensors = [k for k, is_number in enumerate(numbers) if not is_number]
@@ -261,7 +289,7 @@ def elementwise_source(entry, t: str, r: str, numbers: tuple[bool, ...], ndim: i
         body.append(f"  c = rem % n_{d}; rem /= n_{d};" if d else f"  c = rem;")
         body += [f"  p{k} += c * s{k}_{d};" for k in tensors]
     call += list(entry.scalars)
-    body.append(f"  out[i] = al_op({', '.join(call)});")
+    body.append(f"  {_store('out', 'i', 'al_op(' + ', '.join(call) + ')', r, dialect)};")
     lines += [f"__kernel void al_elementwise({', '.join(args)}) {{", *body, "}"]
     return "\n".join(lines) + "\n"
 
@@ -290,14 +318,16 @@ def _walk(prefix: str, var: str, ndim: int, target: str) -> list[str]:
 
 
 def reduction_source(kind: str, t: str, nkeep: int, nred: int,
-                     dialect: str = "opencl") -> str:
+                     dialect: str = "opencl", out_t: str | None = None) -> str:
     """Work-group g reduces part g % parts (elements [part * chunk, +chunk) of the nred
     reduced ones) of output element g / parts: each work item folds a strided share, then a
     tree in local memory (the group size is a power of two). parts > 1 splits a large
     reduction with few outputs over many groups, a second launch reducing the parts. ``t``
-    is the element type; the tree computes in the compute type."""
+    is the element type; the tree computes in the compute type. ``out_t``: the element type of
+    out when not ``t`` (float partial sums of float16, Note [float16 on the devices])."""
     init, combine, final = _REDUCERS[kind]
-    args = ["__global S* out", "__global const S* x", "long base", "const long nred",
+    out_t = t if out_t is None else out_t
+    args = [f"__global {out_t}* out", "__global const S* x", "long base", "const long nred",
             "const long parts", "const long chunk", "const T divisor",
             *_local_param("scratch", dialect)]
     args += [f"const long nk_{d}, const long sk_{d}" for d in range(nkeep)]
@@ -312,12 +342,13 @@ def reduction_source(kind: str, t: str, nkeep: int, nred: int,
              f"  T acc = {init};",
              "  for (long j = lo + lid; j < hi; j += w) {", "    long p = base;",
              *["  " + s for s in _walk("r", "j", nred, "p")],
-             "    acc = al_combine(acc, (T)x[p]);", "  }",
+             "    acc = al_combine(acc, AL_LD(x, p));", "  }",
              "  scratch[lid] = acc;", "  barrier(CLK_LOCAL_MEM_FENCE);",
              "  for (int s = w / 2; s > 0; s >>= 1) {",
              "    if (lid < s) scratch[lid] = al_combine(scratch[lid], scratch[lid + s]);",
              "    barrier(CLK_LOCAL_MEM_FENCE);", "  }",
-             "  if (lid == 0) {", "    acc = scratch[0];", f"    out[g] = (S)({final});", "  }",
+             "  if (lid == 0) {", "    acc = scratch[0];",
+             f"    {_store('out', 'g', final, out_t, dialect)};", "  }",
              "}"]
     return "\n".join(lines) + "\n"
 
@@ -329,37 +360,37 @@ def matmul_source(t: str, unit_col_stride: bool, dialect: str = "opencl") -> str
     a CPU driver vectorise: 16x16 tiles staged in local memory ran 50 times slower on PoCL.
     ``unit_col_stride``: m's columns are adjacent (ms1 == 1), a constant to the compiler."""
     ms1 = "1" if unit_col_stride else "ms1"
-    return _prelude(t, dialect) + f"""#define ROWS {BLOCK[0]}
+    return _prelude(_compute(t, dialect), dialect, t) + f"""#define ROWS {BLOCK[0]}
 #define COLS {BLOCK[1]}
-__kernel void al_matmul(__global T* out, const long M, const long N, const long K,
-    __global const T* a, const long ao, const long as0, const long as1, const long asb,
-    __global const T* m, const long mo, const long ms0, const long ms1, const long msb,
-    __global const T* cm, const long co, const long cs0, const long cs1, const long csb,
+__kernel void al_matmul(__global S* out, const long M, const long N, const long K,
+    __global const S* a, const long ao, const long as0, const long as1, const long asb,
+    __global const S* m, const long mo, const long ms0, const long ms1, const long msb,
+    __global const S* cm, const long co, const long cs0, const long cs1, const long csb,
     const int has_c, const T alpha, const T beta) {{
   const long c0 = get_global_id(0) * COLS, r0 = get_global_id(1) * ROWS, b = get_global_id(2);
   if (c0 >= N || r0 >= M) return;
-  __global const T* ar[ROWS];
+  __global const S* ar[ROWS];
   for (int i = 0; i < ROWS; ++i) ar[i] = a + ao + b * asb + min(r0 + i, M - 1) * as0;
   const long cl = min(c0, N - COLS) < 0 ? 0 : min(c0, N - COLS);
-  __global const T* mr = m + mo + b * msb + cl * {ms1};
+  __global const S* mr = m + mo + b * msb + cl * {ms1};
   T acc[ROWS][COLS];
   for (int i = 0; i < ROWS; ++i)
     for (int j = 0; j < COLS; ++j) acc[i][j] = (T)0;
   if (N >= COLS) {{
     for (long k = 0; k < K; ++k) {{
       T mv[COLS];
-      for (int j = 0; j < COLS; ++j) mv[j] = mr[k * ms0 + j * {ms1}];
+      for (int j = 0; j < COLS; ++j) mv[j] = AL_LD(mr, k * ms0 + j * {ms1});
       for (int i = 0; i < ROWS; ++i) {{
-        const T av = ar[i][k * as1];
+        const T av = AL_LD(ar[i], k * as1);
         for (int j = 0; j < COLS; ++j) acc[i][j] += av * mv[j];
       }}
     }}
   }} else {{
     for (long k = 0; k < K; ++k)
       for (int i = 0; i < ROWS; ++i) {{
-        const T av = ar[i][k * as1];
+        const T av = AL_LD(ar[i], k * as1);
         for (int j = 0; j < COLS; ++j)
-          acc[i][j] += av * mr[k * ms0 + min((long)j, N - 1) * {ms1}];
+          acc[i][j] += av * AL_LD(mr, k * ms0 + min((long)j, N - 1) * {ms1});
       }}
   }}
   const long shift = c0 - cl;  /* the last block of columns starts early: skip its overlap */
@@ -370,8 +401,8 @@ __kernel void al_matmul(__global T* out, const long M, const long N, const long 
       const long col = cl + j;
       if (j < shift || col >= N) continue;
       T v = alpha * acc[i][j];
-      if (has_c) v += beta * cm[co + b * csb + row * cs0 + col * cs1];
-      out[(b * M + row) * N + col] = v;
+      if (has_c) v += beta * AL_LD(cm, co + b * csb + row * cs0 + col * cs1);
+      AL_ST(out, (b * M + row) * N + col, v);
     }}
   }}
 }}
@@ -383,7 +414,7 @@ def log_softmax_source(t: str, dialect: str = "opencl") -> str:
     per row (max, then sum of exp, in local-memory trees)."""
     scratch = "".join(", " + p for p in _local_param("s", dialect))
     shared = "\n".join(_local_decl("s", dialect))
-    return _prelude(t, dialect) + """
+    return _prelude(_compute(t, dialect), dialect, t) + """
 inline T al_group_max(__local T* s, T v, int lid, int w) {
   s[lid] = v; barrier(CLK_LOCAL_MEM_FENCE);
   for (int k = w / 2; k > 0; k >>= 1) {
@@ -400,29 +431,30 @@ inline T al_group_sum(__local T* s, T v, int lid, int w) {
   }
   T r = s[0]; barrier(CLK_LOCAL_MEM_FENCE); return r;
 }
-__kernel void al_log_softmax(__global T* out, __global const T* x, const long xo,
+__kernel void al_log_softmax(__global S* out, __global const S* x, const long xo,
                              const long n{scratch}) {
 {shared}
   const long row = get_group_id(0); const int lid = get_local_id(0), w = get_local_size(0);
-  __global const T* xr = x + xo + row * n;
+  __global const S* xr = x + xo + row * n;
   T m = -INFINITY;
-  for (long j = lid; j < n; j += w) m = al_maximum(m, xr[j]);
+  for (long j = lid; j < n; j += w) m = al_maximum(m, AL_LD(xr, j));
   m = al_group_max(s, m, lid, w);
   T acc = (T)0;
-  for (long j = lid; j < n; j += w) acc += exp(xr[j] - m);
+  for (long j = lid; j < n; j += w) acc += exp(AL_LD(xr, j) - m);
   T lse = m + log(al_group_sum(s, acc, lid, w));
-  for (long j = lid; j < n; j += w) out[row * n + j] = xr[j] - lse;
+  for (long j = lid; j < n; j += w) AL_ST(out, row * n + j, AL_LD(xr, j) - lse);
 }
-__kernel void al_log_softmax_backward(__global T* out, __global const T* g, const long go,
-                                      __global const T* y, const long yo, const long n{scratch}) {
+__kernel void al_log_softmax_backward(__global S* out, __global const S* g, const long go,
+                                      __global const S* y, const long yo, const long n{scratch}) {
 {shared}
   const long row = get_group_id(0); const int lid = get_local_id(0), w = get_local_size(0);
-  __global const T* gr = g + go + row * n;
-  __global const T* yr = y + yo + row * n;
+  __global const S* gr = g + go + row * n;
+  __global const S* yr = y + yo + row * n;
   T acc = (T)0;
-  for (long j = lid; j < n; j += w) acc += gr[j];
+  for (long j = lid; j < n; j += w) acc += AL_LD(gr, j);
   T total = al_group_sum(s, acc, lid, w);
-  for (long j = lid; j < n; j += w) out[row * n + j] = gr[j] - exp(yr[j]) * total;
+  for (long j = lid; j < n; j += w)
+    AL_ST(out, row * n + j, AL_LD(gr, j) - exp(AL_LD(yr, j)) * total);
 }
 """.replace("{scratch}", scratch).replace("{shared}", shared)
 
@@ -432,9 +464,9 @@ def nll_loss_source(t: str, dialect: str = "opencl") -> str:
     class weights: per-row picks (forward) and the scattered gradient (backward); the mean or
     sum of the picks is a reduction kernel's. ``al_nll_pick_checked`` also flags a target
     out of range in the status slot ``slot`` (when >= 0) and picks 0 for it (Note [Deferred
-    device errors] in deferred.py)."""
-    return _prelude(t, dialect) + """
-__kernel void al_nll_pick_checked(__global T* out, __global const T* x, const long xo,
+    device errors] in deferred.py). ``counted`` and ``total`` are of the compute type T."""
+    return _prelude(_compute(t, dialect), dialect, t) + """
+__kernel void al_nll_pick_checked(__global S* out, __global const S* x, const long xo,
                                   const long n, __global const long* target, const long to,
                                   const long ignore, __global T* counted,
                                   __global long* status, const int slot) {
@@ -443,25 +475,25 @@ __kernel void al_nll_pick_checked(__global T* out, __global const T* x, const lo
   const int bad = c != ignore && (c < 0 || c >= n);
   if (bad && slot >= 0) { status[2 * slot] = 1; status[2 * slot + 1] = c; }
   counted[row] = c == ignore ? (T)0 : (T)1;
-  out[row] = (c == ignore || bad) ? (T)0 : -x[xo + row * n + c];
+  AL_ST(out, row, (c == ignore || bad) ? (T)0 : -AL_LD(x, xo + row * n + c));
 }
-__kernel void al_nll_pick(__global T* out, __global const T* x, const long xo, const long n,
+__kernel void al_nll_pick(__global S* out, __global const S* x, const long xo, const long n,
                           __global const long* target, const long to, const long ignore,
                           __global T* counted) {
   const long row = get_global_id(0);
   const long c = target[to + row];
   counted[row] = c == ignore ? (T)0 : (T)1;
-  out[row] = c == ignore ? (T)0 : -x[xo + row * n + c];
+  AL_ST(out, row, c == ignore ? (T)0 : -AL_LD(x, xo + row * n + c));
 }
-__kernel void al_nll_backward(__global T* out, const long n, __global const long* target,
-                              const long to, const long ignore, __global const T* g,
+__kernel void al_nll_backward(__global S* out, const long n, __global const long* target,
+                              const long to, const long ignore, __global const S* g,
                               const long go, const long gstride, __global const T* total,
                               const int mean) {
   const long row = get_global_id(1), j = get_global_id(0);
   if (j >= n) return;
   const long c = target[to + row];
-  const T v = -g[go + row * gstride];
-  out[row * n + j] = (j == c && c != ignore) ? (mean ? v / total[0] : v) : (T)0;
+  const T v = -AL_LD(g, go + row * gstride);
+  AL_ST(out, row * n + j, (j == c && c != ignore) ? (mean ? v / total[0] : v) : (T)0);
 }
 """
 
