@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 cca6096c3e5a0078).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 c841433b5c70d28e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -2890,11 +2890,40 @@ class LerpBackward1(Node):
         node.weight_ = node.weight_v = node.end_ = node.end_v = node.self_ = node.self_v = None
 
 
+class AdamExpAvgSqBackward0(Node):
+    """Backward of _adam_exp_avg_sq (derivatives.yaml:480)."""
+    __slots__ = ()
+    _op = "_adam_exp_avg_sq"
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need = node._next
+        grad_self = not_implemented(node, 'self') if need[0] is not None else None
+        grad_grad = not_implemented(node, 'grad') if need[1] is not None else None
+        return (grad_self, grad_grad)
+
+
+class AdamParamStepBackward0(Node):
+    """Backward of _adam_param_step (derivatives.yaml:483)."""
+    __slots__ = ()
+    _op = "_adam_param_step"
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need = node._next
+        grad_self = not_implemented(node, 'self') if need[0] is not None else None
+        grad_exp_avg = not_implemented(node, 'exp_avg') if need[1] is not None else None
+        grad_exp_avg_sq = not_implemented(node, 'exp_avg_sq') if need[2] is not None else None
+        return (grad_self, grad_exp_avg, grad_exp_avg_sq)
+
+
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:479)."""
+    """Backward of _nan_to_num (derivatives.yaml:486)."""
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
-    _formulas = (('derivatives.yaml:481', 'self'),)
+    _formulas = (('derivatives.yaml:488', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2904,7 +2933,7 @@ class NanToNumBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:481
+            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:488
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2916,10 +2945,10 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:483)."""
+    """Backward of cumsum (derivatives.yaml:490)."""
     __slots__ = ("dim_",)
     _op = "cumsum"
-    _formulas = (('derivatives.yaml:485', 'self'),)
+    _formulas = (('derivatives.yaml:492', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2927,7 +2956,7 @@ class CumsumBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:485
+            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:492
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2939,11 +2968,11 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:487)."""
+    """Backward of cumprod (derivatives.yaml:494)."""
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:488', 'self'),)
+    _formulas = (('derivatives.yaml:495', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2957,7 +2986,7 @@ class CumprodBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:488
+            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:495
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2969,12 +2998,12 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:491)."""
+    """Backward of sort (derivatives.yaml:498)."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:493', 'self'),)
+    _formulas = (('derivatives.yaml:500', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2986,7 +3015,7 @@ class SortBackward0(Node):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:493
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:500
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2998,21 +3027,21 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:496); the same code as SortBackward0's."""
+    """Backward of topk (derivatives.yaml:503); the same code as SortBackward0's."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:498', 'self'),)
+    _formulas = (('derivatives.yaml:505', 'self'),)
     apply = SortBackward0.apply
     release = SortBackward0.release
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:501)."""
+    """Backward of scatter.src (derivatives.yaml:508)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
-    _formulas = (('derivatives.yaml:503', 'self'), ('derivatives.yaml:504', 'src'),)
+    _formulas = (('derivatives.yaml:510', 'self'), ('derivatives.yaml:511', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -3025,9 +3054,9 @@ class ScatterBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:503
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:510
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:504
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:511
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3039,10 +3068,10 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:506)."""
+    """Backward of scatter.value (derivatives.yaml:513)."""
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
-    _formulas = (('derivatives.yaml:508', 'self'),)
+    _formulas = (('derivatives.yaml:515', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3053,7 +3082,7 @@ class ScatterBackward1(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:508
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:515
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3065,10 +3094,10 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:511)."""
+    """Backward of scatter_add (derivatives.yaml:518)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
-    _formulas = (('derivatives.yaml:513', 'self'), ('derivatives.yaml:514', 'src'),)
+    _formulas = (('derivatives.yaml:520', 'self'), ('derivatives.yaml:521', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -3081,9 +3110,9 @@ class ScatterAddBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:513
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:520
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:514
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:521
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3095,10 +3124,10 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:516)."""
+    """Backward of index_add (derivatives.yaml:523)."""
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
-    _formulas = (('derivatives.yaml:518', 'self'), ('derivatives.yaml:519', 'source'),)
+    _formulas = (('derivatives.yaml:525', 'self'), ('derivatives.yaml:526', 'source'),)
 
     def apply(node, grads):
         if node._released:
@@ -3112,9 +3141,9 @@ class IndexAddBackward0(Node):
         source_shape = node.source_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:518
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:525
             at_ = 1
-            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:519
+            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:526
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3126,10 +3155,10 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:521)."""
+    """Backward of embedding (derivatives.yaml:528)."""
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
-    _formulas = (('derivatives.yaml:523', 'weight'),)
+    _formulas = (('derivatives.yaml:530', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -3142,7 +3171,7 @@ class EmbeddingBackward0(Node):
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
         try:
-            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:523
+            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:530
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3154,10 +3183,10 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:525)."""
+    """Backward of tril (derivatives.yaml:532)."""
     __slots__ = ("diagonal_",)
     _op = "tril"
-    _formulas = (('derivatives.yaml:526', 'self'),)
+    _formulas = (('derivatives.yaml:533', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3165,7 +3194,7 @@ class TrilBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:526
+            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:533
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3177,10 +3206,10 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:528)."""
+    """Backward of triu (derivatives.yaml:535)."""
     __slots__ = ("diagonal_",)
     _op = "triu"
-    _formulas = (('derivatives.yaml:529', 'self'),)
+    _formulas = (('derivatives.yaml:536', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3188,7 +3217,7 @@ class TriuBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:529
+            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:536
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3200,7 +3229,7 @@ class TriuBackward0(Node):
 
 
 class NonzeroBackward0(Node):
-    """Backward of nonzero (derivatives.yaml:533)."""
+    """Backward of nonzero (derivatives.yaml:540)."""
     __slots__ = ()
     _op = "nonzero"
 
@@ -3213,7 +3242,7 @@ class NonzeroBackward0(Node):
 
 
 class NonzeroBackward1(Node):
-    """Backward of nonzero.as_tuple (derivatives.yaml:536)."""
+    """Backward of nonzero.as_tuple (derivatives.yaml:543)."""
     __slots__ = ("_n_out",)
     _op = "nonzero.as_tuple"
 
@@ -3226,14 +3255,14 @@ class NonzeroBackward1(Node):
 
 
 class NonzeroNumpyBackward0(Node):
-    """Backward of nonzero_numpy (derivatives.yaml:539); the same code as NonzeroBackward1's."""
+    """Backward of nonzero_numpy (derivatives.yaml:546); the same code as NonzeroBackward1's."""
     __slots__ = ("_n_out",)
     _op = "nonzero_numpy"
     apply = NonzeroBackward1.apply
 
 
 class RepeatInterleaveBackward0(Node):
-    """Backward of repeat_interleave.Tensor (derivatives.yaml:542)."""
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:549)."""
     __slots__ = ()
     _op = "repeat_interleave.Tensor"
 
@@ -3246,10 +3275,10 @@ class RepeatInterleaveBackward0(Node):
 
 
 class DiagonalBackward0(Node):
-    """Backward of diagonal (derivatives.yaml:545)."""
+    """Backward of diagonal (derivatives.yaml:552)."""
     __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
     _op = "diagonal"
-    _formulas = (('derivatives.yaml:546', 'self'),)
+    _formulas = (('derivatives.yaml:553', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3260,7 +3289,7 @@ class DiagonalBackward0(Node):
         offset = node.offset_
         self_shape = node.self_shape
         try:
-            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:546
+            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:553
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3272,10 +3301,10 @@ class DiagonalBackward0(Node):
 
 
 class ConvolutionBackward0(Node):
-    """Backward of convolution (derivatives.yaml:551)."""
+    """Backward of convolution (derivatives.yaml:558)."""
     __slots__ = ("dilation_", "groups_", "padding_", "stride_", "transposed_", "weight_", "weight_v", "input_shape", "input_", "input_v", "weight_shape")
     _op = "convolution"
-    _formulas = (('derivatives.yaml:552', 'input'), ('derivatives.yaml:553', 'weight'), ('derivatives.yaml:554', 'bias'),)
+    _formulas = (('derivatives.yaml:559', 'input'), ('derivatives.yaml:560', 'weight'), ('derivatives.yaml:561', 'bias'),)
 
     def apply(node, grads):
         if node._released:
@@ -3296,11 +3325,11 @@ class ConvolutionBackward0(Node):
         weight_shape = node.weight_shape
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:552
+            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:559
             at_ = 1
-            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:553
+            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:560
             at_ = 2
-            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:554
+            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:561
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3312,10 +3341,10 @@ class ConvolutionBackward0(Node):
 
 
 class ConvWeightGradBackward0(Node):
-    """Backward of _conv_weight_grad (derivatives.yaml:557)."""
+    """Backward of _conv_weight_grad (derivatives.yaml:564)."""
     __slots__ = ("dilation_", "grad_output_", "grad_output_v", "groups_", "padding_", "stride_", "input_shape", "input_", "input_v")
     _op = "_conv_weight_grad"
-    _formulas = (('derivatives.yaml:558', 'input'), ('derivatives.yaml:559', 'grad_output'),)
+    _formulas = (('derivatives.yaml:565', 'input'), ('derivatives.yaml:566', 'grad_output'),)
 
     def apply(node, grads):
         if node._released:
@@ -3334,9 +3363,9 @@ class ConvWeightGradBackward0(Node):
             unpack(node, input, node.input_v, 'input')
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:558
+            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:565
             at_ = 1
-            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:559
+            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:566
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3348,10 +3377,10 @@ class ConvWeightGradBackward0(Node):
 
 
 class Im2colBackward0(Node):
-    """Backward of im2col (derivatives.yaml:562)."""
+    """Backward of im2col (derivatives.yaml:569)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_", "self_shape")
     _op = "im2col"
-    _formulas = (('derivatives.yaml:563', 'self'),)
+    _formulas = (('derivatives.yaml:570', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3363,7 +3392,7 @@ class Im2colBackward0(Node):
         stride = node.stride_
         self_shape = node.self_shape
         try:
-            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:563
+            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:570
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3375,10 +3404,10 @@ class Im2colBackward0(Node):
 
 
 class Col2imBackward0(Node):
-    """Backward of col2im (derivatives.yaml:566)."""
+    """Backward of col2im (derivatives.yaml:573)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_")
     _op = "col2im"
-    _formulas = (('derivatives.yaml:567', 'self'),)
+    _formulas = (('derivatives.yaml:574', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3389,7 +3418,7 @@ class Col2imBackward0(Node):
         padding = node.padding_
         stride = node.stride_
         try:
-            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:567
+            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:574
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3401,11 +3430,11 @@ class Col2imBackward0(Node):
 
 
 class LinalgInvBackward0(Node):
-    """Backward of linalg_inv (derivatives.yaml:572)."""
+    """Backward of linalg_inv (derivatives.yaml:579)."""
     __slots__ = ("result_", "result_v")
     _op = "linalg_inv"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:573', 'A'),)
+    _formulas = (('derivatives.yaml:580', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3415,7 +3444,7 @@ class LinalgInvBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:573
+            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:580
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3427,11 +3456,11 @@ class LinalgInvBackward0(Node):
 
 
 class LinalgSolveBackward0(Node):
-    """Backward of linalg_solve (derivatives.yaml:576)."""
+    """Backward of linalg_solve (derivatives.yaml:583)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_solve"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:577', 'A, B'),)
+    _formulas = (('derivatives.yaml:584', 'A, B'),)
 
     def apply(node, grads):
         if node._released:
@@ -3444,7 +3473,7 @@ class LinalgSolveBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:577
+            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:584
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3456,11 +3485,11 @@ class LinalgSolveBackward0(Node):
 
 
 class LinalgDetBackward0(Node):
-    """Backward of linalg_det (derivatives.yaml:580)."""
+    """Backward of linalg_det (derivatives.yaml:587)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_det"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:581', 'A'),)
+    _formulas = (('derivatives.yaml:588', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3473,7 +3502,7 @@ class LinalgDetBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:581
+            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:588
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3485,11 +3514,11 @@ class LinalgDetBackward0(Node):
 
 
 class LinalgSlogdetBackward0(Node):
-    """Backward of linalg_slogdet (derivatives.yaml:584)."""
+    """Backward of linalg_slogdet (derivatives.yaml:591)."""
     __slots__ = ("A_", "A_v")
     _op = "linalg_slogdet"
     _n_out = 2
-    _formulas = (('derivatives.yaml:585', 'A'),)
+    _formulas = (('derivatives.yaml:592', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3499,7 +3528,7 @@ class LinalgSlogdetBackward0(Node):
         if isinstance(A, Tensor) and A._vc.value != node.A_v:
             unpack(node, A, node.A_v, 'A')
         try:
-            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:585
+            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:592
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3511,11 +3540,11 @@ class LinalgSlogdetBackward0(Node):
 
 
 class LinalgCholeskyBackward0(Node):
-    """Backward of linalg_cholesky (derivatives.yaml:588)."""
+    """Backward of linalg_cholesky (derivatives.yaml:595)."""
     __slots__ = ("result_", "result_v", "upper_")
     _op = "linalg_cholesky"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:589', 'self'),)
+    _formulas = (('derivatives.yaml:596', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3526,7 +3555,7 @@ class LinalgCholeskyBackward0(Node):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         upper = node.upper_
         try:
-            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:589
+            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:596
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3538,12 +3567,12 @@ class LinalgCholeskyBackward0(Node):
 
 
 class LinalgEighBackward0(Node):
-    """Backward of _linalg_eigh (derivatives.yaml:592)."""
+    """Backward of _linalg_eigh (derivatives.yaml:599)."""
     __slots__ = ("eigenvalues_", "eigenvalues_v", "eigenvectors_", "eigenvectors_v", "upper_")
     _op = "_linalg_eigh"
     _n_out = 2
     _saved_outputs = (('eigenvalues_', 0), ('eigenvectors_', 1),)
-    _formulas = (('derivatives.yaml:593', 'A'),)
+    _formulas = (('derivatives.yaml:600', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3557,7 +3586,7 @@ class LinalgEighBackward0(Node):
             eigenvectors = unpack_output(node, eigenvectors, node.eigenvectors_v, 1, 'eigenvectors')
         upper = node.upper_
         try:
-            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:593
+            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:600
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3569,12 +3598,12 @@ class LinalgEighBackward0(Node):
 
 
 class LinalgSvdBackward0(Node):
-    """Backward of _linalg_svd (derivatives.yaml:596)."""
+    """Backward of _linalg_svd (derivatives.yaml:603)."""
     __slots__ = ("A_", "A_v", "S_", "S_v", "U_", "U_v", "Vh_", "Vh_v")
     _op = "_linalg_svd"
     _n_out = 3
     _saved_outputs = (('S_', 1), ('U_', 0), ('Vh_', 2),)
-    _formulas = (('derivatives.yaml:597', 'A'),)
+    _formulas = (('derivatives.yaml:604', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3593,7 +3622,7 @@ class LinalgSvdBackward0(Node):
         if Vh is not None and (Vh._vc.value != node.Vh_v or _grad_state.enabled):
             Vh = unpack_output(node, Vh, node.Vh_v, 2, 'Vh')
         try:
-            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:597
+            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:604
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3605,12 +3634,12 @@ class LinalgSvdBackward0(Node):
 
 
 class LinalgQrBackward0(Node):
-    """Backward of _linalg_qr (derivatives.yaml:600)."""
+    """Backward of _linalg_qr (derivatives.yaml:607)."""
     __slots__ = ("A_", "A_v", "Q_", "Q_v", "R_", "R_v")
     _op = "_linalg_qr"
     _n_out = 2
     _saved_outputs = (('Q_', 0), ('R_', 1),)
-    _formulas = (('derivatives.yaml:601', 'A'),)
+    _formulas = (('derivatives.yaml:608', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3626,7 +3655,7 @@ class LinalgQrBackward0(Node):
         if R is not None and (R._vc.value != node.R_v or _grad_state.enabled):
             R = unpack_output(node, R, node.R_v, 1, 'R')
         try:
-            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:601
+            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:608
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -5355,6 +5384,20 @@ def record_lerp__Tensor(op):
     return record
 
 
+def record__adam_exp_avg_sq(op, Backward=AdamExpAvgSqBackward0):
+    redispatch = below_autograd_entry(op)
+    def record(self, grad, beta, weight):
+        return redispatch(self, grad, beta, weight)
+    return record
+
+
+def record__adam_param_step(op, Backward=AdamParamStepBackward0):
+    redispatch = below_autograd_entry(op)
+    def record(self, exp_avg, exp_avg_sq, decay, step, bias_correction2_sqrt, eps):
+        return redispatch(self, exp_avg, exp_avg_sq, decay, step, bias_correction2_sqrt, eps)
+    return record
+
+
 def record__nan_to_num(op):
     redispatch = below_autograd_entry(op)
     def record(self, nan, posinf, neginf):
@@ -6513,6 +6556,10 @@ RECORDERS = {
     "lerp_.Scalar": record_lerp__Scalar,
     "lerp.Tensor": record_lerp_Tensor,
     "lerp_.Tensor": record_lerp__Tensor,
+    "_adam_exp_avg_sq": record__adam_exp_avg_sq,
+    "_adam_exp_avg_sq_": partial(record__adam_exp_avg_sq, Backward=AdamExpAvgSqBackward0),
+    "_adam_param_step": record__adam_param_step,
+    "_adam_param_step_": partial(record__adam_param_step, Backward=AdamParamStepBackward0),
     "_nan_to_num": record__nan_to_num,
     "cumsum": record_cumsum,
     "cumsum_": record_cumsum_,

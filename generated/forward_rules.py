@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 cca6096c3e5a0078).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 c841433b5c70d28e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -669,21 +669,21 @@ def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:474 (auto_elemen
     return tangent
 
 
-def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:479 (auto_element_wise)
+def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:486 (auto_element_wise)
     self, nan, posinf, neginf = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t * self.isfinite()
     return tangent
 
 
-def fw_cumprod(args, tangents, result):  # derivatives.yaml:489 (result)
+def fw_cumprod(args, tangents, result):  # derivatives.yaml:496 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else cumprod_jvp(self_t, self, dim, result)
     return tangent
 
 
-def fw_sort(args, tangents, result):  # derivatives.yaml:494 (result)
+def fw_sort(args, tangents, result):  # derivatives.yaml:501 (result)
     self, dim, descending = args
     values, indices = result
     self_t, _, _ = tangents
@@ -691,7 +691,7 @@ def fw_sort(args, tangents, result):  # derivatives.yaml:494 (result)
     return (tangent, None,)
 
 
-def fw_topk(args, tangents, result):  # derivatives.yaml:499 (result)
+def fw_topk(args, tangents, result):  # derivatives.yaml:506 (result)
     self, k, dim, largest, sorted = args
     values, indices = result
     self_t, _, _, _, _ = tangents
@@ -699,14 +699,14 @@ def fw_topk(args, tangents, result):  # derivatives.yaml:499 (result)
     return (tangent, None,)
 
 
-def fw_scatter_value(args, tangents, result):  # derivatives.yaml:509 (result)
+def fw_scatter_value(args, tangents, result):  # derivatives.yaml:516 (result)
     self, dim, index, value = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t.scatter(dim, index, 0)
     return tangent
 
 
-def fw_convolution(args, tangents, result):  # derivatives.yaml:555 (result)
+def fw_convolution(args, tangents, result):  # derivatives.yaml:562 (result)
     input, weight, bias, stride, padding, dilation, transposed, output_padding, groups = args
     input_t, weight_t, bias_t, _, _, _, _, _, _ = tangents
     input_t = filled(input_t, input)
@@ -716,7 +716,7 @@ def fw_convolution(args, tangents, result):  # derivatives.yaml:555 (result)
     return tangent
 
 
-def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:560 (result)
+def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:567 (result)
     input, grad_output, weight_size, stride, padding, dilation, groups = args
     input_t, grad_output_t, _, _, _, _, _ = tangents
     tangent = None
@@ -727,14 +727,14 @@ def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:560 (resul
     return tangent
 
 
-def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:574 (result)
+def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:581 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else -result.matmul(A_t).matmul(result)
     return tangent
 
 
-def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:578 (result)
+def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:585 (result)
     A, B = args
     A_t, B_t = tangents
     A_t = filled(A_t, A)
@@ -743,14 +743,14 @@ def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:578 (result)
     return tangent
 
 
-def fw_linalg_det(args, tangents, result):  # derivatives.yaml:582 (result)
+def fw_linalg_det(args, tangents, result):  # derivatives.yaml:589 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else det_jvp(A_t, A, result)
     return tangent
 
 
-def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:586 (result)
+def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:593 (result)
     A, = args
     sign, logabsdet = result
     A_t, = tangents
@@ -758,14 +758,14 @@ def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:586 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:590 (result)
+def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:597 (result)
     self, upper = args
     self_t, _ = tangents
     tangent = None if self_t is None else cholesky_jvp(self_t, upper, result)
     return tangent
 
 
-def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:594 (result)
+def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:601 (result)
     A, upper = args
     eigenvalues, eigenvectors = result
     A_t, _ = tangents
@@ -773,7 +773,7 @@ def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:594 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:598 (result)
+def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:605 (result)
     A, full_matrices = args
     U, S, Vh = result
     A_t, _ = tangents
@@ -781,7 +781,7 @@ def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:598 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:602 (result)
+def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:609 (result)
     A, complete = args
     Q, R = result
     A_t, _ = tangents
@@ -1058,35 +1058,37 @@ ORIGINS = {
     "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:466"),
     "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:470"),
     "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:474"),
-    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:479"),
-    "cumsum": ("auto_linear", "derivatives.yaml:483"),
-    "cumprod": ("result", "derivatives.yaml:489"),
-    "sort": ("result", "derivatives.yaml:494"),
-    "topk": ("result", "derivatives.yaml:499"),
-    "scatter.src": ("auto_linear", "derivatives.yaml:501"),
-    "scatter.value": ("result", "derivatives.yaml:509"),
-    "scatter_add": ("auto_linear", "derivatives.yaml:511"),
-    "index_add": ("auto_linear", "derivatives.yaml:516"),
-    "embedding": ("auto_linear", "derivatives.yaml:521"),
-    "tril": ("auto_linear", "derivatives.yaml:525"),
-    "triu": ("auto_linear", "derivatives.yaml:528"),
-    "nonzero": ("none", "derivatives.yaml:533"),
-    "nonzero.as_tuple": ("none", "derivatives.yaml:536"),
-    "nonzero_numpy": ("none", "derivatives.yaml:539"),
-    "repeat_interleave.Tensor": ("none", "derivatives.yaml:542"),
-    "diagonal": ("auto_linear", "derivatives.yaml:547"),
-    "convolution": ("result", "derivatives.yaml:555"),
-    "_conv_weight_grad": ("result", "derivatives.yaml:560"),
-    "im2col": ("auto_linear", "derivatives.yaml:564"),
-    "col2im": ("auto_linear", "derivatives.yaml:568"),
-    "linalg_inv": ("result", "derivatives.yaml:574"),
-    "linalg_solve": ("result", "derivatives.yaml:578"),
-    "linalg_det": ("result", "derivatives.yaml:582"),
-    "linalg_slogdet": ("result", "derivatives.yaml:586"),
-    "linalg_cholesky": ("result", "derivatives.yaml:590"),
-    "_linalg_eigh": ("result", "derivatives.yaml:594"),
-    "_linalg_svd": ("result", "derivatives.yaml:598"),
-    "_linalg_qr": ("result", "derivatives.yaml:602"),
+    "_adam_exp_avg_sq": ("none", "derivatives.yaml:480"),
+    "_adam_param_step": ("none", "derivatives.yaml:483"),
+    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:486"),
+    "cumsum": ("auto_linear", "derivatives.yaml:490"),
+    "cumprod": ("result", "derivatives.yaml:496"),
+    "sort": ("result", "derivatives.yaml:501"),
+    "topk": ("result", "derivatives.yaml:506"),
+    "scatter.src": ("auto_linear", "derivatives.yaml:508"),
+    "scatter.value": ("result", "derivatives.yaml:516"),
+    "scatter_add": ("auto_linear", "derivatives.yaml:518"),
+    "index_add": ("auto_linear", "derivatives.yaml:523"),
+    "embedding": ("auto_linear", "derivatives.yaml:528"),
+    "tril": ("auto_linear", "derivatives.yaml:532"),
+    "triu": ("auto_linear", "derivatives.yaml:535"),
+    "nonzero": ("none", "derivatives.yaml:540"),
+    "nonzero.as_tuple": ("none", "derivatives.yaml:543"),
+    "nonzero_numpy": ("none", "derivatives.yaml:546"),
+    "repeat_interleave.Tensor": ("none", "derivatives.yaml:549"),
+    "diagonal": ("auto_linear", "derivatives.yaml:554"),
+    "convolution": ("result", "derivatives.yaml:562"),
+    "_conv_weight_grad": ("result", "derivatives.yaml:567"),
+    "im2col": ("auto_linear", "derivatives.yaml:571"),
+    "col2im": ("auto_linear", "derivatives.yaml:575"),
+    "linalg_inv": ("result", "derivatives.yaml:581"),
+    "linalg_solve": ("result", "derivatives.yaml:585"),
+    "linalg_det": ("result", "derivatives.yaml:589"),
+    "linalg_slogdet": ("result", "derivatives.yaml:593"),
+    "linalg_cholesky": ("result", "derivatives.yaml:597"),
+    "_linalg_eigh": ("result", "derivatives.yaml:601"),
+    "_linalg_svd": ("result", "derivatives.yaml:605"),
+    "_linalg_qr": ("result", "derivatives.yaml:609"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -1158,8 +1160,10 @@ READS = {
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
 MISSING = {
     "_unique2": ('derivatives.yaml:423', 'no output is differentiable'),
-    "nonzero": ('derivatives.yaml:533', 'no output is differentiable'),
-    "nonzero.as_tuple": ('derivatives.yaml:536', 'no output is differentiable'),
-    "nonzero_numpy": ('derivatives.yaml:539', 'no output is differentiable'),
-    "repeat_interleave.Tensor": ('derivatives.yaml:542', 'no output is differentiable'),
+    "_adam_exp_avg_sq": ('derivatives.yaml:480', 'no output is differentiable'),
+    "_adam_param_step": ('derivatives.yaml:483', 'no output is differentiable'),
+    "nonzero": ('derivatives.yaml:540', 'no output is differentiable'),
+    "nonzero.as_tuple": ('derivatives.yaml:543', 'no output is differentiable'),
+    "nonzero_numpy": ('derivatives.yaml:546', 'no output is differentiable'),
+    "repeat_interleave.Tensor": ('derivatives.yaml:549', 'no output is differentiable'),
 }

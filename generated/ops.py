@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 cca6096c3e5a0078).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 c841433b5c70d28e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -261,6 +261,10 @@ _H_lerp_Scalar_out, _F_lerp_Scalar_out = _b.handle_and_entry('lerp.Scalar_out')
 _H_lerp_Tensor, _F_lerp_Tensor = _b.handle_and_entry('lerp.Tensor')
 _H_lerp__Tensor, _F_lerp__Tensor = _b.handle_and_entry('lerp_.Tensor')
 _H_lerp_Tensor_out, _F_lerp_Tensor_out = _b.handle_and_entry('lerp.Tensor_out')
+_H__adam_exp_avg_sq, _F__adam_exp_avg_sq = _b.handle_and_entry('_adam_exp_avg_sq')
+_H__adam_exp_avg_sq_, _F__adam_exp_avg_sq_ = _b.handle_and_entry('_adam_exp_avg_sq_')
+_H__adam_param_step, _F__adam_param_step = _b.handle_and_entry('_adam_param_step')
+_H__adam_param_step_, _F__adam_param_step_ = _b.handle_and_entry('_adam_param_step_')
 _H__nan_to_num, _F__nan_to_num = _b.handle_and_entry('_nan_to_num')
 _H_nan_to_num, _F_nan_to_num = _b.handle_and_entry('nan_to_num')
 _H_nan_to_num_, _F_nan_to_num_ = _b.handle_and_entry('nan_to_num_')
@@ -495,6 +499,10 @@ _G_bitwise_xor = _b.Binding('al.bitwise_xor', ('bitwise_xor.Tensor', 'bitwise_xo
 _G_bitwise_not = _b.Binding('al.bitwise_not', ('bitwise_not', 'bitwise_not.out'), method=False)
 _G_fmod = _b.Binding('al.fmod', ('fmod.Tensor', 'fmod.Tensor_out'), method=False)
 _G_lerp = _b.Binding('al.lerp', ('lerp.Scalar', 'lerp.Scalar_out', 'lerp.Tensor', 'lerp.Tensor_out'), method=False)
+_G__adam_exp_avg_sq = _b.Binding('al._adam_exp_avg_sq', ('_adam_exp_avg_sq',), method=False)
+_G__adam_exp_avg_sq_ = _b.Binding('al._adam_exp_avg_sq_', ('_adam_exp_avg_sq_',), method=False)
+_G__adam_param_step = _b.Binding('al._adam_param_step', ('_adam_param_step',), method=False)
+_G__adam_param_step_ = _b.Binding('al._adam_param_step_', ('_adam_param_step_',), method=False)
 _G__nan_to_num = _b.Binding('al._nan_to_num', ('_nan_to_num',), method=False)
 _G_nan_to_num = _b.Binding('al.nan_to_num', ('nan_to_num', 'nan_to_num.out'), method=False)
 _G_nan_to_num_ = _b.Binding('al.nan_to_num_', ('nan_to_num_',), method=False)
@@ -2170,6 +2178,46 @@ def lerp(input, end, weight, *, out=None):
     if isinstance(input, _TN) and isinstance(end, _TN) and isinstance(weight, _TN) and isinstance(out, _T):
         return _H_lerp_Tensor_out.call((input, end, weight, out))
     return _G_lerp.parse((input, end, weight, ), {'out': out})
+
+
+@_G__adam_exp_avg_sq.documents
+def _adam_exp_avg_sq(input, grad, beta, weight):
+    if beta.__class__ in _FLT and weight.__class__ in _FLT:  # _adam_exp_avg_sq
+        if input.__class__ is _T and grad.__class__ is _T:
+            return _F__adam_exp_avg_sq(input, grad, beta, weight)
+        if isinstance(input, _TN) and isinstance(grad, _TN):
+            return _H__adam_exp_avg_sq.call((input, grad, beta, weight))
+    return _G__adam_exp_avg_sq.parse((input, grad, beta, weight, ), {})
+
+
+@_G__adam_exp_avg_sq_.documents
+def _adam_exp_avg_sq_(input, grad, beta, weight):
+    if beta.__class__ in _FLT and weight.__class__ in _FLT:  # _adam_exp_avg_sq_
+        if input.__class__ is _T and grad.__class__ is _T:
+            return _F__adam_exp_avg_sq_(input, grad, beta, weight)
+        if isinstance(input, _T) and isinstance(grad, _TN):
+            return _H__adam_exp_avg_sq_.call((input, grad, beta, weight))
+    return _G__adam_exp_avg_sq_.parse((input, grad, beta, weight, ), {})
+
+
+@_G__adam_param_step.documents
+def _adam_param_step(input, exp_avg, exp_avg_sq, decay, step, bias_correction2_sqrt, eps):
+    if decay.__class__ in _FLT and step.__class__ in _FLT and bias_correction2_sqrt.__class__ in _FLT and eps.__class__ in _FLT:  # _adam_param_step
+        if input.__class__ is _T and exp_avg.__class__ is _T and exp_avg_sq.__class__ is _T:
+            return _F__adam_param_step(input, exp_avg, exp_avg_sq, decay, step, bias_correction2_sqrt, eps)
+        if isinstance(input, _TN) and isinstance(exp_avg, _TN) and isinstance(exp_avg_sq, _TN):
+            return _H__adam_param_step.call((input, exp_avg, exp_avg_sq, decay, step, bias_correction2_sqrt, eps))
+    return _G__adam_param_step.parse((input, exp_avg, exp_avg_sq, decay, step, bias_correction2_sqrt, eps, ), {})
+
+
+@_G__adam_param_step_.documents
+def _adam_param_step_(input, exp_avg, exp_avg_sq, decay, step, bias_correction2_sqrt, eps):
+    if decay.__class__ in _FLT and step.__class__ in _FLT and bias_correction2_sqrt.__class__ in _FLT and eps.__class__ in _FLT:  # _adam_param_step_
+        if input.__class__ is _T and exp_avg.__class__ is _T and exp_avg_sq.__class__ is _T:
+            return _F__adam_param_step_(input, exp_avg, exp_avg_sq, decay, step, bias_correction2_sqrt, eps)
+        if isinstance(input, _T) and isinstance(exp_avg, _TN) and isinstance(exp_avg_sq, _TN):
+            return _H__adam_param_step_.call((input, exp_avg, exp_avg_sq, decay, step, bias_correction2_sqrt, eps))
+    return _G__adam_param_step_.parse((input, exp_avg, exp_avg_sq, decay, step, bias_correction2_sqrt, eps, ), {})
 
 
 @_G__nan_to_num.documents

@@ -227,6 +227,24 @@ def test_a_forced_capability_runs_its_variant_for_floating_dtypes(capability):
     assert done.stdout.split("\n")[0] == f"{capability} ['{capability}', '{capability}', 'default']"
 
 
+def test_baseline_only_kernels_run_their_default_code_under_every_capability():
+    """all/any have no wider variants (build.py BASELINE_ONLY_SOURCES): the widest capability
+    runs their default code for floating dtypes too, and their results stay right."""
+    assert not build.is_variant_source("generated/csrc/all.cpp")
+    assert build.is_variant_source("generated/csrc/sum.cpp")
+    capability = _C().cpu_capabilities()[-1]
+    done = _python(
+        "import aten_lite as al\n"
+        "x = al.tensor([1.0, 0.0, 2.0])\n"
+        "with al.trace_dispatch() as t:\n"
+        "    r = [bool(x.all()), bool(x.any()), bool(x.sum() > 0)]\n"
+        "print(r, [e.cpu_capability for e in t if e.op in ('all', 'any', 'sum')])\n",
+        AL_CPU_CAPABILITY=capability)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[0] == \
+        f"[False, True, True] ['default', 'default', '{capability}']"
+
+
 def test_forcing_a_capability_the_cpu_lacks_fails_clearly():
     if "avx2" not in _C().cpu_capabilities():
         pytest.skip("needs an AVX2 CPU to pretend it lacks AVX-512")

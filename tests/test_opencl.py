@@ -39,8 +39,10 @@ def _kernels():
 # Scalar arguments of the expressions, and the ops whose inputs must be positive.
 SCALARS = {"alpha": 2, "negative_slope": 0.1, "weight": 0.3, "nan": 0.0, "posinf": 1e3,
            "neginf": -1e3, "scale": 1.05, "input_scale": 0.9, "min_val": -1.0, "max_val": 1.0,
-           "lambd": 0.5, "beta": 1.5, "threshold": 0.3, "value": -2.0}
-POSITIVE = {"log", "log10", "log2", "log1p", "sqrt", "rsqrt", "pow.Tensor_Tensor"}
+           "lambd": 0.5, "beta": 1.5, "threshold": 0.3, "value": -2.0,
+           "decay": 0.99, "step": -0.01, "bias_correction2_sqrt": 0.5, "eps": 1e-8}
+POSITIVE = {"log", "log10", "log2", "log1p", "sqrt", "rsqrt", "pow.Tensor_Tensor",
+            "_adam_param_step"}
 # The agreement with the CPU kernels (docs/OPENCL.md): OpenCL's transcendental functions differ
 # by a few ulp (float32 within 4e-7 relative); where an expression cancels (1 + erf(x) of gelu
 # for x << 0, 1 - tanh^2 of _mish_backward) that last-bit difference is relative to the

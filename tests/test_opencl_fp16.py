@@ -43,8 +43,10 @@ def _half_ops():
 # test_opencl.py).
 SCALARS = {"alpha": 2, "negative_slope": 0.1, "weight": 0.3, "nan": 0.0, "posinf": 1e3,
            "neginf": -1e3, "scale": 1.05, "input_scale": 0.9, "min_val": -1.0, "max_val": 1.0,
-           "lambd": 0.5, "beta": 1.5, "threshold": 0.3, "value": -2.0}
-POSITIVE = {"log", "log10", "log2", "log1p", "sqrt", "rsqrt", "pow.Tensor_Tensor"}
+           "lambd": 0.5, "beta": 1.5, "threshold": 0.3, "value": -2.0,
+           "decay": 0.99, "step": -0.01, "bias_correction2_sqrt": 0.5, "eps": 1e-8}
+POSITIVE = {"log", "log10", "log2", "log1p", "sqrt", "rsqrt", "pow.Tensor_Tensor",
+            "_adam_param_step"}
 # An expression calling one of these is computed by the OpenCL library's float function,
 # which may differ from the CPU's by a few float32 ulp: after the rounding to float16 that
 # is at most one float16 ulp, and rare (2 of 4096 values for mish and _mish_backward on

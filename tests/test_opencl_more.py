@@ -242,7 +242,8 @@ def test_softmax_and_its_gradient_run_on_the_device(opencl):
 # Scalar arguments as integers (the ops that take them with integer tensors)
 INT_SCALARS = {"alpha": 2, "negative_slope": 1, "weight": 1, "nan": 0, "posinf": 1000,
                "neginf": -1000, "scale": 1, "input_scale": 1, "min_val": -1, "max_val": 1,
-               "lambd": 1, "beta": 1, "threshold": 1, "value": -2}
+               "lambd": 1, "beta": 1, "threshold": 1, "value": -2, "decay": 1,
+               "step": -1, "bias_correction2_sqrt": 1, "eps": 1}
 
 
 def _int_cases():

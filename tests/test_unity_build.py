@@ -21,7 +21,7 @@ def test_a_clean_build_compiles_groups_and_later_builds_one_file_per_op(tmp_path
     root = scratch_repo(tmp_path)
     n = cpp_build.UNITY_MIN
     write(root, _ops(n))
-    first = cpp_build.build_extension(root, root / "out.so", jobs=1, unity=True)
+    first = cpp_build.build_extension(root, root / "out.so", jobs=1, unity=True, times=True)
     assert len(first.compiled) == n and first.linked
     objdir = root / cpp_build.OBJECT_DIR
     groups = sorted(objdir.glob("unity-*.o"))
@@ -29,6 +29,11 @@ def test_a_clean_build_compiles_groups_and_later_builds_one_file_per_op(tmp_path
     variants = 1 + len(cpp_build.capability_variants(cpp_build.extension_toolchain(root).cxx))
     assert len(groups) == cpp_build.UNITY_GROUPS_PER_JOB * variants
     assert not list(objdir.glob("generated__csrc__*.o"))  # no per-op objects
+    # Note [Build times]: one CPU figure per compiler run, the groups' among them
+    timed = dict(first.cpu_times)
+    assert {g.with_suffix(".cpp").name for g in groups} <= set(timed)
+    assert all(seconds > 0 for seconds in timed.values())
+    assert cpp_build.schedule_seconds([3.0, 2.0, 2.0, 1.0], 2) == 4.0
     assert cpp_build.stale_objects(root) == ()
     again = cpp_build.build_extension(root, root / "out.so", jobs=1)
     assert (again.compiled, again.linked) == ((), False)

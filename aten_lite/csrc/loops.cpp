@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "reduce.h"
+#include "stream.h"
 
 namespace al::loops_detail {
 

@@ -15,11 +15,26 @@ from __future__ import annotations
 import math
 
 from ..backends.creation import zeros_like
+from .._generated.ops import _adam_exp_avg_sq_, _adam_param_step_
 from .._ops import maximum
 from ..tensors.tensor import Tensor
+from ..vocab.dtype import float32, float64
 from .optimizer import Optimizer, check_betas, check_nonnegative, execution_flags
 
 __all__ = ["Adam", "AdamW", "RMSprop", "Adagrad"]
+
+
+# Note [Adam in three passes]
+# For dense float32/float64 tensors of one dtype, device and shape, Adam's ~10 ops per
+# parameter run as 3 passes: exp_avg.lerp_, then _adam_exp_avg_sq_ and _adam_param_step_
+# (native_functions.yaml), elementwise expressions doing torch's mul_/addcmul_ and
+# mul_/addcdiv_ in torch's order (kernels built without contraction; the op-by-op form rounds
+# v's g * g first, an ulp off). Else (amsgrad, half precision, complex, sparse): op by op.
+def _fused_update(p: Tensor, g: Tensor, m: Tensor, v: Tensor) -> bool:
+    dt = p.dtype
+    return (not (p.is_sparse or g.is_sparse) and dt in (float32, float64)
+            and g.dtype is dt is m.dtype is v.dtype and g.device == p.device == m.device == v.device
+            and g.shape == p.shape == m.shape == v.shape)
 
 
 class Adam(Optimizer):
@@ -51,12 +66,19 @@ class Adam(Optimizer):
                 state["max_exp_avg_sq"] = zeros_like(p)
         state["step"] += 1
         step = state["step"]
-        if wd and group["decoupled_weight_decay"]:
-            p.mul_(1 - lr * wd)
-        elif wd:
+        decoupled = bool(wd) and group["decoupled_weight_decay"]
+        if wd and not decoupled:
             g = g.add(p, alpha=wd)
         m, v = state["exp_avg"], state["exp_avg_sq"]
-        m.add_(g.sub(m), alpha=1 - beta1)  # lerp toward g, as torch's exp_avg.lerp_
+        m.lerp_(g, 1 - beta1)  # as torch's exp_avg.lerp_
+        if not group["amsgrad"] and _fused_update(p, g, m, v):  # AdamW's decay in p's pass
+            _adam_exp_avg_sq_(v, g, beta2, 1 - beta2)
+            _adam_param_step_(p, m, v,
+                              1 - lr * wd if decoupled else 1.0, -lr / (1 - beta1 ** step),
+                              math.sqrt(1 - beta2 ** step), group["eps"])
+            return
+        if decoupled:
+            p.mul_(1 - lr * wd)
         v.mul_(beta2).add_(g * g, alpha=1 - beta2)
         if group["amsgrad"]:
             state["max_exp_avg_sq"] = vmax = maximum(state["max_exp_avg_sq"], v)

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _hardsigmoid_backward (sha256 f5cec57f402f9817).
+// @generated from native_functions.yaml: _hardsigmoid_backward (sha256 958cca83cd93f6b0).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _hardsigmoid_backward
-// The C++ kernel of `_hardsigmoid_backward`: its `elementwise:` expression (native_functions.yaml:1857) as a
+// The C++ kernel of `_hardsigmoid_backward`: its `elementwise:` expression (native_functions.yaml:1878) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1857 "native_functions.yaml"
+#line 1878 "native_functions.yaml"
     return (self > -3 && self < 3) ? grad_output / 6 : 0;
 #line 18 "generated/csrc/_hardsigmoid_backward.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _hardswish_backward (sha256 a43c1500d7f8f999).
+// @generated from native_functions.yaml: _hardswish_backward (sha256 8efdfa3f5a870dee).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _hardswish_backward
-// The C++ kernel of `_hardswish_backward`: its `elementwise:` expression (native_functions.yaml:1872) as a
+// The C++ kernel of `_hardswish_backward`: its `elementwise:` expression (native_functions.yaml:1893) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1872 "native_functions.yaml"
+#line 1893 "native_functions.yaml"
     return self <= -3 ? 0 : (self < 3 ? grad_output * (self / 3 + ::al::math::detail::real_t<AlCompute>(0.5)) : grad_output);
 #line 18 "generated/csrc/_hardswish_backward.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _log_sigmoid_backward (sha256 83a044addfae138b).
+// @generated from native_functions.yaml: _log_sigmoid_backward (sha256 5549aefb239f54fc).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _log_sigmoid_backward
-// The C++ kernel of `_log_sigmoid_backward`: its `elementwise:` expression (native_functions.yaml:1916) as a
+// The C++ kernel of `_log_sigmoid_backward`: its `elementwise:` expression (native_functions.yaml:1937) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1916 "native_functions.yaml"
+#line 1937 "native_functions.yaml"
     return grad_output * sigmoid(-self);
 #line 18 "generated/csrc/_log_sigmoid_backward.cpp"
   }

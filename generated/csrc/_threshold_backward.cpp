@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _threshold_backward (sha256 2590c8782f8833bf).
+// @generated from native_functions.yaml: _threshold_backward (sha256 914e7e9d9a344b66).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _threshold_backward
-// The C++ kernel of `_threshold_backward`: its `elementwise:` expression (native_functions.yaml:1943) as a
+// The C++ kernel of `_threshold_backward`: its `elementwise:` expression (native_functions.yaml:1964) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   AlCompute threshold;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1943 "native_functions.yaml"
+#line 1964 "native_functions.yaml"
     return self <= threshold ? 0 : grad_output;
 #line 19 "generated/csrc/_threshold_backward.cpp"
   }

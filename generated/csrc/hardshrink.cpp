@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: hardshrink (sha256 cd905aa74f7eb223).
+// @generated from native_functions.yaml: hardshrink (sha256 f5e8c7d35e97ae47).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: hardshrink
-// The C++ kernel of `hardshrink`: its `elementwise:` expression (native_functions.yaml:1878) as a
+// The C++ kernel of `hardshrink`: its `elementwise:` expression (native_functions.yaml:1899) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   AlCompute lambd;
 
   auto operator()(AlCompute self) const {
-#line 1878 "native_functions.yaml"
+#line 1899 "native_functions.yaml"
     return (self >= -lambd && self <= lambd) ? 0 : self;
 #line 19 "generated/csrc/hardshrink.cpp"
   }

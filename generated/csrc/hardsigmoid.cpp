@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: hardsigmoid (sha256 33e43022ff8e2204).
+// @generated from native_functions.yaml: hardsigmoid (sha256 7c04c325a4e2a992).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: hardsigmoid
-// The C++ kernel of `hardsigmoid`: its `elementwise:` expression (native_functions.yaml:1850) as a
+// The C++ kernel of `hardsigmoid`: its `elementwise:` expression (native_functions.yaml:1871) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1850 "native_functions.yaml"
+#line 1871 "native_functions.yaml"
     return self <= -3 ? 0 : (self >= 3 ? 1 : self / 6 + ::al::math::detail::real_t<AlCompute>(0.5));
 #line 18 "generated/csrc/hardsigmoid.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: hardswish (sha256 fadce2a7fd1144f6).
+// @generated from native_functions.yaml: hardswish (sha256 314b8004483fc657).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: hardswish
-// The C++ kernel of `hardswish`: its `elementwise:` expression (native_functions.yaml:1864) as a
+// The C++ kernel of `hardswish`: its `elementwise:` expression (native_functions.yaml:1885) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1864 "native_functions.yaml"
+#line 1885 "native_functions.yaml"
     return self * (self + 3 <= 0 ? 0 : (self + 3 >= 6 ? 6 : self + 3)) / 6;
 #line 18 "generated/csrc/hardswish.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: softshrink (sha256 395b0436630b100f).
+// @generated from native_functions.yaml: softshrink (sha256 b53fee777e8f1c68).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: softshrink
-// The C++ kernel of `softshrink`: its `elementwise:` expression (native_functions.yaml:1886) as a
+// The C++ kernel of `softshrink`: its `elementwise:` expression (native_functions.yaml:1907) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   AlCompute lambd;
 
   auto operator()(AlCompute self) const {
-#line 1886 "native_functions.yaml"
+#line 1907 "native_functions.yaml"
     return self > lambd ? self - lambd : (self < -lambd ? self + lambd : (self == self ? 0 : self));
 #line 19 "generated/csrc/softshrink.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: threshold (sha256 c95286dc1a319a7e).
+// @generated from native_functions.yaml: threshold (sha256 743ae09e8f9883da).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: threshold
-// The C++ kernel of `threshold`: its `elementwise:` expression (native_functions.yaml:1936) as a
+// The C++ kernel of `threshold`: its `elementwise:` expression (native_functions.yaml:1957) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -14,7 +14,7 @@ struct Functor {
   AlCompute value;
 
   auto operator()(AlCompute self) const {
-#line 1936 "native_functions.yaml"
+#line 1957 "native_functions.yaml"
     return self <= threshold ? value : self;
 #line 20 "generated/csrc/threshold.cpp"
   }

@@ -98,6 +98,12 @@ OBJECT_DIR = "build/al_objs"
 # Note [CPU capability variants] (aten_lite/csrc/cpu_capability.h): the sources compiled once
 # per capability (the kernel loops); every other source is compiled once, for the baseline.
 VARIANT_SOURCES = ("generated/csrc/*.cpp", "aten_lite/csrc/lstm_recurrence.cpp")
+# Kernel loops that run no faster with wider vectors, compiled for the baseline only (every
+# capability then runs their default code). all/any: a byte-wide test and and/or per element,
+# bound by memory; on the AVX-512 machine of benchmarks/RESULTS.md, all() of 16M float32 took
+# 9.3 ms in the default variant, 13.7 in avx2, 10.3 in avx512, and their four floating dtypes
+# in two variants cost ~22 CPU seconds of a clean build.
+BASELINE_ONLY_SOURCES = ("generated/csrc/all.cpp", "generated/csrc/any.cpp")
 # x86-64: the baseline every object is compiled for, and each wider capability's flags (its
 # code, AL_CPU_*_CODE in cpu_capability.h, is its index + 1). Other architectures compile for
 # the compiler's default target only (aarch64: NEON is part of it).
@@ -164,6 +170,9 @@ class BuildReport:
     compiled: tuple[str, ...]  # sources compiled this time (relative paths)
     linked: bool  # whether the library was relinked
     seconds: float
+    # With ``times=True``: (what was compiled, user + system CPU seconds of its compiler) per
+    # compiler run, a unity group named by its members' stems (Note [Build times]).
+    cpu_times: tuple[tuple[str, float], ...] = ()
 
 
 def ext_suffix() -> str:
@@ -177,13 +186,56 @@ def default_output(repo_root: str | os.PathLike[str]) -> Path:
 
 
 def build_extension(repo_root: str | os.PathLike[str], output_path: str | os.PathLike[str],
-                    jobs: int = 2, verbose: bool = False, unity: bool = False) -> BuildReport:
+                    jobs: int = 2, verbose: bool = False, unity: bool = False,
+                    times: bool = False) -> BuildReport:
     """Compile what changed and relink ``output_path`` if needed; raise BuildError on failure.
-    ``unity``: compile many missing kernels in groups (Note [Unity objects])."""
+    ``unity``: compile many missing kernels in groups (Note [Unity objects]). ``times``: record
+    each compiler run's CPU seconds (Note [Build times])."""
+    global _cpu_times
     start = time.perf_counter()
-    units, compiled = compile_objects(repo_root, jobs=jobs, verbose=verbose, unity=unity)
+    _cpu_times = [] if times else None
+    try:
+        units, compiled = compile_objects(repo_root, jobs=jobs, verbose=verbose, unity=unity)
+        recorded = tuple(_cpu_times or ())
+    finally:
+        _cpu_times = None
     linked = link_extension(repo_root, units, output_path, verbose=verbose)
-    return BuildReport(compiled, linked, time.perf_counter() - start)
+    return BuildReport(compiled, linked, time.perf_counter() - start, recorded)
+
+
+# Note [Build times]
+# ``python tools/codegen/build.py --times`` prints the user + system CPU seconds of every
+# compiler run of the build (read from the child's resource usage, os.wait4), the total, and
+# how long two jobs would take on an idle machine if each run's wall time were its CPU time
+# (the longest-first schedule the build uses). CPU seconds, unlike wall time, barely move when
+# the machine is shared, so they compare builds measured at different times. A clean build:
+# ``--times --unity`` on a copy without build/.
+_cpu_times: list[tuple[str, float]] | None = None
+_cpu_times_lock = threading.Lock()
+
+
+def _run_compiler(cmd: list[str], root: Path, env: dict[str, str]) -> tuple[int, str, float]:
+    """(exit status, stderr then stdout, CPU seconds of the child) of one compiler run."""
+    if not hasattr(os, "wait4"):
+        done = subprocess.run(cmd, cwd=root, capture_output=True, text=True, env=env,
+                              check=False)
+        return done.returncode, done.stderr + done.stdout, 0.0
+    with subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, env=env) as proc:
+        output = proc.stdout.read() if proc.stdout else ""
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+    return proc.returncode, output, usage.ru_utime + usage.ru_stime
+
+
+def schedule_seconds(durations: Sequence[float], jobs: int) -> float:
+    """When ``jobs`` workers finish tasks of these durations, taken largest first, each by the
+    worker free first (how the build orders a clean build's tasks)."""
+    free = [0.0] * max(1, jobs)
+    for d in sorted(durations, reverse=True):
+        i = free.index(min(free))
+        free[i] += d
+    return max(free)
 
 
 def compile_objects(repo_root: str | os.PathLike[str],
@@ -476,7 +528,8 @@ def _units(root: Path, tools: Toolchain, staged: Path | None = None) -> list[Uni
 
 def is_variant_source(rel: str) -> bool:
     """Whether the source ``rel`` (relative to the root) is compiled per capability."""
-    return any(fnmatch.fnmatchcase(rel, pattern) for pattern in VARIANT_SOURCES)
+    return (any(fnmatch.fnmatchcase(rel, pattern) for pattern in VARIANT_SOURCES)
+            and rel not in BASELINE_ONLY_SOURCES)
 
 
 def object_key(root: Path, src: Path, rel: str, tools: Toolchain, headers: bool = True,
@@ -618,12 +671,15 @@ def compile_file(root: Path, tools: Toolchain, file: Path, obj: Path,
         print(" ".join(cmd), file=sys.stderr)
     # C locale: plain ASCII quotes in messages, which BuildError passes on.
     env = {**os.environ, "LC_ALL": "C", "LANG": "C"}
-    done = subprocess.run(cmd, cwd=root, capture_output=True, text=True, env=env, check=False)
-    if done.returncode != 0:
+    status, output, cpu = _run_compiler(cmd, root, env)
+    if _cpu_times is not None:
+        with _cpu_times_lock:
+            _cpu_times.append((file.name, cpu))
+    if status != 0:
         tmp.unlink(missing_ok=True)
-        raise CompileError(file.name, done.stderr + done.stdout)
+        raise CompileError(file.name, output)
     os.replace(tmp, obj)
-    return done.stderr
+    return output
 
 
 def link_library(tools: Toolchain, objects: Sequence[Path], output: Path,
@@ -724,6 +780,17 @@ def _failed(source: str, output: str) -> str:
     return f"{source}: compilation failed:\n  " + "\n  ".join(lines)
 
 
+def _describe_task(objdir: Path, name: str) -> str:
+    """A compiled file's name, or for a unity group its variant and members' names."""
+    listing = (objdir / name).with_suffix(".txt")
+    if not name.startswith("unity-") or not listing.is_file():
+        return name
+    members = [m.split("-")[0].rsplit("__", 1)[-1] for m in listing.read_text().split()]
+    variant = members[0].rsplit(".", 1)[1] if "." in members[0] else "default"
+    stems = " ".join(m.split(".")[0] for m in members)
+    return f"group {variant}, {len(members)} files: {stems}"
+
+
 def _stamp_path(root: Path, tools: Toolchain, output: Path) -> Path:
     tag = hashlib.sha256(str(output).encode()).hexdigest()[:16]
     return root / tools.objdir / f"link-{tag}.stamp"
@@ -749,13 +816,24 @@ def main(argv: list[str] | None = None) -> int:
                         help="compiler processes at once (default: every core)")
     parser.add_argument("--unity", action="store_true",
                         help="compile many missing kernels in groups (Note [Unity objects])")
+    parser.add_argument("--times", action="store_true",
+                        help="print each compiler run's CPU seconds (Note [Build times])")
     args = parser.parse_args(argv)
     output = args.output or default_output(args.root)
     try:
-        report = build_extension(args.root, output, jobs=args.jobs, unity=args.unity)
+        report = build_extension(args.root, output, jobs=args.jobs, unity=args.unity,
+                                 times=args.times)
     except BuildError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    if args.times:
+        objdir = Path(args.root).resolve() / extension_toolchain(Path(args.root).resolve()).objdir
+        for name, cpu in sorted(report.cpu_times, key=lambda pair: -pair[1]):
+            print(f"{cpu:8.2f}  {_describe_task(objdir, name)}")
+        seconds = [cpu for _, cpu in report.cpu_times]
+        print(f"{sum(seconds):8.2f}  CPU seconds in {len(seconds)} compiler runs; with "
+              f"{args.jobs} jobs on an idle machine about "
+              f"{schedule_seconds(seconds, args.jobs):.0f} s")
     print(f"{output}: compiled {len(report.compiled)} file(s), "
           f"{'relinked' if report.linked else 'up to date'} ({report.seconds:.1f} s)")
     return 0
