@@ -133,3 +133,15 @@ def installed_site(tmp_path_factory) -> Path:
                          cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     return site
+
+
+@pytest.fixture(scope="module")
+def opencl():
+    """The OpenCL device for one test module (``pytestmark =
+    pytest.mark.usefixtures("opencl")``), unregistered after it, so that the rest of the
+    process sees the built-in devices only (its registration on first use armed again)."""
+    import aten_lite as al
+    if not al.opencl.is_available():
+        pytest.skip("no OpenCL device (pyopencl finds no platform with a device)")
+    yield al.opencl.init()
+    al.opencl._unregister()

@@ -15,12 +15,7 @@ pytest.importorskip("pyopencl")
 import aten_lite as al  # noqa: E402
 
 
-@pytest.fixture(scope="module", autouse=True)
-def opencl():
-    if not al.opencl.is_available():
-        pytest.skip("no OpenCL device (pyopencl finds no platform with a device)")
-    yield al.opencl.init()
-    al.opencl._unregister()
+pytestmark = pytest.mark.usefixtures("opencl")  # tests/conftest.py
 
 
 def _dev(a):

@@ -22,12 +22,7 @@ from aten_lite.dispatch import dispatcher as _dispatch  # noqa: E402
 H = np.float16
 
 
-@pytest.fixture(scope="module", autouse=True)
-def opencl():
-    if not al.opencl.is_available():
-        pytest.skip("no OpenCL device (pyopencl finds no platform with a device)")
-    yield al.opencl.init()
-    al.opencl._unregister()
+pytestmark = pytest.mark.usefixtures("opencl")  # tests/conftest.py
 
 
 def _kernels():
