@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from ..backends.devices import backend_of, make_tensor
+from ..rules.views import broadcast_strides, merge_dims
 from ..vocab.grad_mode import _state
 from ..vocab.device import strided as _STRIDED
 from . import fusion_entries
@@ -153,8 +154,6 @@ class DeviceFusedKernel:
     def __call__(self, inputs, out=None) -> list:
         if self.refused is not None:
             return self._op_by_op(inputs)
-        from ..opencl.kernels import _broadcast_strides, _merge
-
         shape = list(self.space)
         n = 1
         for s in shape:
@@ -162,7 +161,7 @@ class DeviceFusedKernel:
         outs = [make_tensor(self.backend.alloc(max(n, 1) * d.itemsize), tuple(shape), d,
                             self.device) for d in self.dtypes]
         if n:
-            sizes, strides = _merge(shape, [_broadcast_strides(t, shape) for t in inputs])
+            sizes, strides = merge_dims(shape, [broadcast_strides(t, shape) for t in inputs])
             src = self._sources.get(len(sizes))
             fresh = src is None  # its first launch builds it
             if fresh:

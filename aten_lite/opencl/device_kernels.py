@@ -25,6 +25,7 @@ from ..dispatch import dispatcher as _dispatch
 from ..tensors.tensor import Tensor
 from ..utils.backend_registration import cpu_fallback, impl, make_tensor
 from ..vocab import dtype as _dtype
+from ..rules.views import broadcast_strides, merge_dims as merge
 from ..vocab.dispatch_keys import META
 from . import source
 
@@ -53,30 +54,6 @@ def meta_result(op: str, args):
     """The op's result on data-less twins: its shape, its dtype and the CPU kernel's checks
     and messages (a bad shape raises here, as on the CPU)."""
     return _dispatch.handle(op).table[META](*[meta(a) for a in args])
-
-
-def broadcast_strides(t: Tensor, shape) -> list[int]:
-    pad = len(shape) - len(t._shape)
-    out = [0] * pad
-    for n, s, full in zip(t._shape, t._st, shape[pad:]):
-        out.append(0 if n == 1 and full != 1 else s)
-    return out
-
-
-def merge(shape, strides_per_operand):
-    """(sizes, strides per operand) with size-1 dimensions dropped and neighbours merged
-    where every operand walks them as one (the contiguous case becomes one dimension)."""
-    dims = [(n, [st[d] for st in strides_per_operand]) for d, n in enumerate(shape) if n != 1]
-    merged: list = []
-    for n, st in dims:
-        if merged:
-            pn, pst = merged[-1]
-            if all(ps == n * s for ps, s in zip(pst, st)):
-                merged[-1] = (pn * n, st)
-                continue
-        merged.append((n, st))
-    return [n for n, _ in merged], [[st[k] for _, st in merged]
-                                    for k in range(len(strides_per_operand))]
 
 
 def reduce_dims(self: Tensor, dim) -> list[int]:

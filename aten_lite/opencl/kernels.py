@@ -24,9 +24,6 @@ from .device_kernels import (INTEGERS, SCRATCH, DeviceKernels, broadcast_strides
 
 __all__ = ["install", "elementwise_ops", "library_kernel", "OpenCLKernels"]
 
-# what other modules read by these names (graph mode's device plan walks operands as these do)
-_broadcast_strides, _merge = broadcast_strides, merge
-
 DEV: "OpenCLKernels | None" = None  # the registered device's kernels (install)
 
 

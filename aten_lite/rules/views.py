@@ -431,3 +431,31 @@ def diagonal_geometry(shape, strides, offset: int, dim1: int, dim2: int):
     out_shape = tuple(shape[d] for d in keep) + (length,)
     out_strides = tuple(strides[d] for d in keep) + (strides[d1] + strides[d2],)
     return out_shape, out_strides, start, d1, d2
+
+
+# ---- iteration spaces of device kernels (the OpenCL and CUDA kernels, compiled graphs on a device) ----
+
+
+def broadcast_strides(t: Tensor, shape) -> list[int]:
+    """t's strides read over the broadcast ``shape`` (0 where t's size is 1 or missing)."""
+    pad = len(shape) - len(t._shape)
+    out = [0] * pad
+    for n, s, full in zip(t._shape, t._st, shape[pad:]):
+        out.append(0 if n == 1 and full != 1 else s)
+    return out
+
+
+def merge_dims(shape, strides_per_operand):
+    """(sizes, strides per operand) with size-1 dimensions dropped and neighbours merged
+    where every operand walks them as one (the contiguous case becomes one dimension)."""
+    dims = [(n, [st[d] for st in strides_per_operand]) for d, n in enumerate(shape) if n != 1]
+    merged: list = []
+    for n, st in dims:
+        if merged:
+            pn, pst = merged[-1]
+            if all(ps == n * s for ps, s in zip(pst, st)):
+                merged[-1] = (pn * n, st)
+                continue
+        merged.append((n, st))
+    return [n for n, _ in merged], [[st[k] for _, st in merged]
+                                    for k in range(len(strides_per_operand))]
