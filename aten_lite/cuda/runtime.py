@@ -64,21 +64,38 @@ class Memory:
             pool.setdefault(self.size, []).append(self.ptr)
 
 
-def _caller() -> str:
-    """file:line of the first frame outside aten_lite: the user's line that issued a launch."""
+def _caller():
+    """(code, line) of the first frame outside aten_lite: the user's line that issued a launch,
+    formatted only when an error names it (``_where``). Code aten_lite generates at run time
+    (the dispatcher's fast entries, named ``<fast entry of exp>``) runs in its modules'
+    globals, so it is skipped too. Whether a code object is aten_lite's is decided once."""
     f = sys._getframe(2)
-    while f is not None and any(part in f.f_code.co_filename for part in _INSIDE):
+    inside = _INSIDE_CODES
+    while f is not None:
+        code = f.f_code
+        known = inside.get(code)
+        if known is None:
+            known = inside[code] = any(part in code.co_filename for part in _INSIDE) or \
+                f.f_globals.get("__name__", "").startswith("aten_lite.")
+        if not known:
+            return code, f.f_lineno
         f = f.f_back
-    return f"{f.f_code.co_filename}:{f.f_lineno}" if f is not None else "?"
+    return None
+
+
+def _where(caller) -> str:
+    return f"{caller[0].co_filename}:{caller[1]}" if caller is not None else "?"
 
 
 _INSIDE = (os.sep + "aten_lite" + os.sep, os.sep + "generated" + os.sep, "<frozen")
+_INSIDE_CODES: dict = {}  # code object -> whether it is aten_lite's own
 
 
 class CUDABackend(DeviceBackend):
     """Device "cuda" (Note [The CUDA device])."""
 
     name = "cuda"
+    key = "CUDA"  # its dispatch key, spelled as torch spells it
     cpu_fallback = True  # ops without a CUDA kernel run on the CPU (docs/CUDA.md)
 
     def __init__(self, drv, count: int) -> None:
@@ -185,7 +202,7 @@ class CUDABackend(DeviceBackend):
         if status != 0:
             err = self.drv.error(status, name)
             if self._launches:
-                issued = "; ".join(f"{k} from {where}" for k, where in self._launches)
+                issued = "; ".join(f"{k} from {_where(where)}" for k, where in self._launches)
                 err = _driver.CudaError(f"{err} (a kernel queued since the last "
                                         f"synchronization failed; the last launches: "
                                         f"{issued})", status)
