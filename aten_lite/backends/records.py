@@ -10,7 +10,7 @@ import numpy as np
 # Note [Backend records]
 # A ``Backend`` is everything aten_lite knows of one backend, whoever registered it:
 #   name           the device type its tensors are on ("cpu", "meta", "opencl", "pool")
-#   key            the spelling of its dispatch key ("CPU", "SparseCPU", "Opencl"; default:
+#   key            the spelling of its dispatch key ("CPU", "SparseCPU", "OpenCL"; default:
 #                  the name capitalised); register_backend replaces it by the key object
 #   layout         its tensors' layout: "strided", or "sparse_coo" (SparseCPU)
 #   kernels        the kernels the YAML's `dispatch:` entries of its key name (built-ins: the

@@ -221,6 +221,13 @@ class DeviceKernels:
         defaults = {a: parse_number(d) for a, d in entry.args if d is not None and numeric(d)}
         on_cpu = cpu_fallback(op)
         unbuilt: set = set()  # integer dtypes whose expression does not compile: the CPU's
+        # (dtype, result dtype, which operands are numbers, dimensions) -> the built kernel:
+        # the source is made and looked up once per kind of call, not at every call
+        built: dict = {}
+        # (dtype, each operand's shape and strides or number type, the scalars) -> (shape and
+        # dtype of the result, merged sizes, each operand's strides), or None where the CPU
+        # computes: the meta kernel's checks and the geometry run once per kind of call
+        plans: dict = {}
 
         def kernel(*args, **kwargs):
             bound = dict(defaults)
@@ -239,28 +246,41 @@ class DeviceKernels:
             if d is None or not all(isinstance(t, Tensor) or is_number(t) for t in tensors) \
                     or not all(is_number(s) for s in scalars):
                 return on_cpu(*args, **kwargs)
-            result = meta_result(op, args)
-            if result._dtype is not d and result._dtype is not _dtype.bool_:
+            geometry = (d, tuple((t._shape, t._st) if isinstance(t, Tensor) else type(t)
+                                 for t in tensors), tuple((type(v), v) for v in scalars))
+            plan = plans.get(geometry, False)
+            if plan is False:
+                result = meta_result(op, args)  # raises as the CPU kernel would
+                if result._dtype is not d and result._dtype is not _dtype.bool_:
+                    plan = None
+                else:
+                    shape = list(result._shape)
+                    operands = [t for t in tensors if isinstance(t, Tensor)]
+                    plan = (result._shape, result._dtype,
+                            *merge(shape, [broadcast_strides(t, shape) for t in operands]))
+                if len(plans) < 256:
+                    plans[geometry] = plan
+            if plan is None:
                 return on_cpu(*args, **kwargs)
-            out = self.empty(result._shape, result._dtype)
+            rshape, rdtype, sizes, strides = plan
+            out = self.empty(rshape, rdtype)
             n = out.numel()
             if n == 0:
                 return out
-            shape = list(result._shape)
-            operands = [t for t in tensors if isinstance(t, Tensor)]
-            sizes, strides = merge(shape, [broadcast_strides(t, shape) for t in operands])
             numbers = tuple(not isinstance(t, Tensor) for t in tensors)
-            src = source.elementwise_source(entry, self.ctype(d), self.ctype(result._dtype),
-                                            numbers, len(sizes), self.dialect,
-                                            bool_result=result._dtype is _dtype.bool_)
-            if integral:
+            key = (d, rdtype, numbers, len(sizes))
+            fn = built.get(key)
+            if fn is None:
+                src = source.elementwise_source(entry, self.ctype(d), self.ctype(rdtype),
+                                                numbers, len(sizes), self.dialect,
+                                                bool_result=rdtype is _dtype.bool_)
                 try:
-                    fn = self.function(src, "al_elementwise")
-                except self.B.BuildError:  # the expression calls a float-only function
-                    unbuilt.add(d)
+                    fn = built[key] = self.function(src, "al_elementwise")
+                except Exception as exc:
+                    if not integral or not isinstance(exc, getattr(self.B, "BuildError", ())):
+                        raise
+                    unbuilt.add(d)  # the expression calls a float-only function
                     return on_cpu(*args, **kwargs)
-            else:
-                fn = self.function(src, "al_elementwise")
             kargs = [out._store, self.long(n)]
             j = 0
             for t in tensors:

@@ -37,6 +37,12 @@ class OpenCLKernels(DeviceKernels):
     def __init__(self, backend) -> None:
         super().__init__(backend)
         self._kernels: dict = {}  # (source, kernel name) -> the pyopencl Kernel
+        # Work items per group of a 1-d launch: on a GPU 256, as the CUDA device's blocks, with
+        # the global size rounded up (the kernels return past n). Left to the driver
+        # (None), a GPU driver picks a divisor of n: for n = 129 * 65 that is a group of
+        # 43 or fewer items, a fraction of a GPU's lanes. A CPU device (PoCL) picks well.
+        self._widths: dict | None = {} if backend.device.type & backend.cl.device_type.GPU \
+            else None
 
     def long(self, v):
         return np.int64(v)
@@ -45,16 +51,25 @@ class OpenCLKernels(DeviceKernels):
         return np.int32(v)
 
     def scalar(self, v, dtype):
-        return compute_dtype(dtype).np.type(v)
+        t = compute_dtype(dtype).np.type
+        return np.uint8(bool(v)) if t is np.bool_ else t(v)  # a bool is a uchar in kernels
 
     def function(self, src: str, name: str):
         k = self._kernels.get((src, name))
         if k is None:
-            k = self._kernels[(src, name)] = getattr(self.B.program(src), name)
+            k = self._kernels[(src, name)] = self.B.kernel(src, name)
         return k
 
     def run_items(self, fn, label, n, kargs) -> None:
-        self.B.run(fn, (n,), None, *kargs)
+        if self._widths is None:
+            self.B.run(fn, (n,), None, *kargs)
+            return
+        w = self._widths.get(fn)
+        if w is None:  # at most 256, and at most what this kernel allows on the device
+            info = fn.get_work_group_info(self.B.cl.kernel_work_group_info.WORK_GROUP_SIZE,
+                                          self.B.device)
+            w = self._widths[fn] = max(1, min(256, info))
+        self.B.run(fn, (-(-n // w) * w,), (w,), *kargs)
 
     def run_groups(self, fn, label, groups, w, scratch, kargs) -> None:
         self.B.run(fn, (groups * w,), (w,),

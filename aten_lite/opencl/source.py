@@ -44,9 +44,11 @@ Reductions keep their partial results in float (``reduction_source``'s ``out_t``
 
 from __future__ import annotations
 
+import re
+
 __all__ = ["ctype", "elementwise_source", "reduction_source", "matmul_source",
            "log_softmax_source", "nll_loss_source", "fused_elementwise_source", "literal",
-           "BLOCK", "DIALECTS"]
+           "BLOCK", "DIALECTS", "locate_unresolved"]
 
 # How the fusion table's expressions spell a floating literal's type: C++ only.
 _TYPED_LITERAL = "::al::math::detail::real_t<AlCompute>("
@@ -572,3 +574,31 @@ def fused_elementwise_source(steps, t: str, ninputs: int, outputs, ndim: int,
              f"  out{k}[i] = (S)v{j};" for k, j in enumerate(outputs)]
     lines += [f"__kernel void al_fused({', '.join(args)}) {{", *body, "}"]
     return "\n".join(lines) + "\n"
+
+
+_LINE_DIRECTIVE = re.compile(r'^#line (\d+) "([^"]+)"$')
+_QUOTED_NAME = re.compile(r"['\"`]([A-Za-z_][A-Za-z0-9_]*)['\"`]")
+
+
+def locate_unresolved(log: str, source: str) -> list[str]:
+    """``native_functions.yaml:226: 'no_such_function' ...`` for each name the compiler's
+    ``log`` quotes that a YAML expression of ``source`` uses, at that expression's line (its
+    ``#line``). Some drivers report an unknown function only when they link, with no
+    location: NVIDIA's says ``ptxas fatal: Unresolved extern function 'no_such_function'``."""
+    names = dict.fromkeys(_QUOTED_NAME.findall(log))
+    found = []
+    origin = None  # (YAML line, file, index of the directive) of the expression being read
+    for i, text in enumerate(source.splitlines()):
+        m = _LINE_DIRECTIVE.match(text)
+        if m:
+            origin = (int(m.group(1)), m.group(2), i) if m.group(2).endswith(".yaml") else None
+            continue
+        if origin is None:
+            continue
+        for name in names:
+            if re.search(rf"\b{re.escape(name)}\b", text):
+                line = origin[0] + i - origin[2] - 1
+                where = f"{origin[1]}:{line}: '{name}'"
+                if where not in found:
+                    found.append(where)
+    return [f"{w}, which the device compiler could not resolve" for w in found]
