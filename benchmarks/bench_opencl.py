@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from a checkout with the extension built in place
 
 
 def _range(fn, sync, repeat=5) -> str:
