@@ -9,55 +9,23 @@ aten_lite and torch eager in the same process from the same weights and data.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 
 from harness import Row, Target, compare
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+from gpt import gpt_class  # noqa: E402  (the model, written once against the torch API)
 
 PEERS = ["torch"]
 VOCAB, BLOCK, EMB, HEADS, LAYERS, BATCH, LR = 65, 32, 64, 4, 4, 16, 1e-3
 
 
 def build(lib):
-    """The GPT class written with ``lib.nn`` (aten_lite or torch)."""
-    nn, F = lib.nn, lib.nn.functional
-
-    class Block(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.ln_1 = nn.LayerNorm(EMB)
-            self.c_attn = nn.Linear(EMB, 3 * EMB)  # q, k and v in one matmul
-            self.c_proj = nn.Linear(EMB, EMB)
-            self.ln_2 = nn.LayerNorm(EMB)
-            self.c_fc = nn.Linear(EMB, 4 * EMB)
-            self.mlp_proj = nn.Linear(4 * EMB, EMB)
-
-        def forward(self, x):
-            B, T, C = x.shape
-            q, k, v = self.c_attn(self.ln_1(x)).split(EMB, dim=2)
-            q = q.view(B, T, HEADS, C // HEADS).transpose(1, 2)
-            k = k.view(B, T, HEADS, C // HEADS).transpose(1, 2)
-            v = v.view(B, T, HEADS, C // HEADS).transpose(1, 2)
-            y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
-            x = x + self.c_proj(y.transpose(1, 2).reshape(B, T, C))
-            return x + self.mlp_proj(F.gelu(self.c_fc(self.ln_2(x))))
-
-    class GPT(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.wte = nn.Embedding(VOCAB, EMB)
-            self.wpe = nn.Embedding(BLOCK, EMB)
-            self.blocks = nn.ModuleList([Block() for _ in range(LAYERS)])
-            self.ln_f = nn.LayerNorm(EMB)
-            self.lm_head = nn.Linear(EMB, VOCAB, bias=False)
-
-        def forward(self, idx, targets):
-            x = self.wte(idx) + self.wpe(lib.arange(idx.shape[1]))
-            for block in self.blocks:
-                x = block(x)
-            logits = self.lm_head(self.ln_f(x))
-            return F.cross_entropy(logits.view(-1, VOCAB), targets.view(-1))
-
-    return GPT
+    """The GPT class (examples/gpt.py) at this benchmark's size, written with ``lib.nn``."""
+    return gpt_class(lib, VOCAB, BLOCK, EMB, HEADS, LAYERS)
 
 
 def data(seed: int = 0, n: int = 20_000) -> np.ndarray:
@@ -111,8 +79,6 @@ def run(al, torch, *, repeat: int = 7, budget: float = 0.2) -> list[Row]:
 
 
 if __name__ == "__main__":
-    import sys
-
     from harness import standalone, table
 
     al_mod, torch_mod = standalone()  # the step reads its start from torch: it needs torch

@@ -1,49 +1,23 @@
 """A decoder-only transformer's training step under al.compile: the same losses and weights
 as eager over several AdamW steps (benchmarks/bench_gpt_compiled.py times the full size)."""
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import aten_lite as al
 
-nn, F = al.nn, al.nn.functional
-VOCAB, BLOCK, EMB, HEADS, LAYERS, BATCH = 11, 8, 16, 2, 2, 4
+F = al.nn.functional
+VOCAB, BLOCK, BATCH = 11, 8, 4
 
-
-class Block(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.ln_1 = nn.LayerNorm(EMB)
-        self.c_attn = nn.Linear(EMB, 3 * EMB)
-        self.c_proj = nn.Linear(EMB, EMB)
-        self.ln_2 = nn.LayerNorm(EMB)
-        self.c_fc = nn.Linear(EMB, 4 * EMB)
-        self.mlp_proj = nn.Linear(4 * EMB, EMB)
-
-    def forward(self, x):
-        B, T, C = x.shape
-        q, k, v = self.c_attn(self.ln_1(x)).split(EMB, dim=2)
-        q, k, v = (t.view(B, T, HEADS, C // HEADS).transpose(1, 2) for t in (q, k, v))
-        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
-        x = x + self.c_proj(y.transpose(1, 2).reshape(B, T, C))
-        return x + self.mlp_proj(F.gelu(self.c_fc(self.ln_2(x))))
-
-
-class GPT(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.wte = nn.Embedding(VOCAB, EMB)
-        self.wpe = nn.Embedding(BLOCK, EMB)
-        self.blocks = nn.ModuleList([Block() for _ in range(LAYERS)])
-        self.ln_f = nn.LayerNorm(EMB)
-        self.lm_head = nn.Linear(EMB, VOCAB, bias=False)
-
-    def forward(self, idx, targets):
-        x = self.wte(idx) + self.wpe(al.arange(idx.shape[1]))
-        for block in self.blocks:
-            x = block(x)
-        logits = self.lm_head(self.ln_f(x))
-        return F.cross_entropy(logits.view(-1, VOCAB), targets.view(-1))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+try:
+    from gpt import gpt_class  # the model benchmarks/bench_gpt.py times, at a tiny size
+finally:
+    sys.path.pop(0)
+GPT = gpt_class(al, vocab=VOCAB, block=BLOCK, emb=16, heads=2, layers=2)
 
 
 def _train(compiled: bool, steps: int = 4):
