@@ -90,17 +90,17 @@ del composite, cpu, meta, sparse, _package, _register_backend
 
 
 def _load_forced_capability() -> None:
-    """AL_CPU_CAPABILITY forces a variant of the C++ kernels; one this CPU lacks is refused
-    here, when aten_lite loads, with the list of what the CPU has (docs/CPU_CAPABILITY.md),
-    not at the first kernel call. Without it the extension still loads on first use."""
+    """A bad AL_CPU_CAPABILITY (a kernel variant this CPU lacks) or AL_STREAMING_STORES is
+    refused when aten_lite loads, not at the first kernel call (docs/CPU_CAPABILITY.md)."""
     import os
 
-    if not os.environ.get("AL_CPU_CAPABILITY"):
+    if not (forced := [v for v in ("AL_CPU_CAPABILITY", "AL_STREAMING_STORES")
+                       if os.environ.get(v)]):
         return
     try:
         from . import _C  # noqa: F401
     except ImportError as error:
-        if "AL_CPU_CAPABILITY" in str(error):
+        if any(v in str(error) for v in forced):
             raise
 
 

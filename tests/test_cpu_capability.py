@@ -325,3 +325,43 @@ def test_the_kernel_tests_pass_under_each_capability(capability):
                           env={**clean, "AL_CPU_CAPABILITY": capability},
                           capture_output=True, text=True, timeout=1200)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+
+
+def test_streaming_stores_change_no_bits_and_are_chosen_per_cpu():
+    """Large contiguous outputs are written with streaming stores on AMD CPUs only (Note
+    [Streaming stores by CPU] in aten_lite/csrc/stream.h); either way the values are the same
+    bits."""
+    import numpy as np
+
+    import aten_lite as al
+    cpu = al.backends.cpu
+    was = cpu.get_streaming_stores()
+    info = Path("/proc/cpuinfo")
+    amd = info.exists() and "AuthenticAMD" in info.read_text()
+    if "AL_STREAMING_STORES" not in os.environ:
+        assert was == amd
+    x = al.from_numpy(np.random.default_rng(0).standard_normal(4 << 20, dtype=np.float32))
+    try:
+        results = {}
+        for on in (True, False):
+            cpu.set_streaming_stores(on)
+            assert cpu.get_streaming_stores() is on
+            results[on] = [(x * 2 + 1).numpy(), x.exp().numpy(), (x + x[:1]).numpy()]
+        for a, b in zip(results[True], results[False]):
+            assert np.array_equal(a, b)
+        with pytest.raises(TypeError, match="expected a bool, got int"):
+            cpu.set_streaming_stores(1)
+    finally:
+        cpu.set_streaming_stores(was)
+
+
+def test_a_bad_streaming_stores_setting_fails_at_import():
+    done = _python("import aten_lite as al; print(al.backends.cpu.get_streaming_stores())",
+                   AL_STREAMING_STORES="yes")
+    assert done.returncode != 0
+    assert ("ImportError: aten_lite._C: AL_STREAMING_STORES=yes: expected 0 (plain stores) or 1 "
+            "(streaming stores for large outputs); unset it for this CPU's default") in done.stderr
+    for value, want in (("1", "True"), ("0", "False")):
+        done = _python("import aten_lite as al; print(al.backends.cpu.get_streaming_stores())",
+                       AL_STREAMING_STORES=value)
+        assert done.stdout.strip() == want, done.stderr

@@ -3,11 +3,13 @@
 // operating system saves the wider registers), and AL_CPU_CAPABILITY to force one.
 #include "cpu_capability.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
 #include "registry.h"
+#include "stream.h"
 
 namespace al {
 
@@ -139,5 +141,34 @@ int select_cpu_capability(std::string* error) {
 }
 
 int cpu_capability() { return g_capability; }
+
+namespace {
+std::atomic<bool> g_streaming{false};
+}
+
+bool select_streaming_stores(std::string* error) {
+  const char* forced = std::getenv("AL_STREAMING_STORES");
+  if (forced && *forced) {
+    if (std::strcmp(forced, "0") != 0 && std::strcmp(forced, "1") != 0) {
+      *error = std::string("AL_STREAMING_STORES=") + forced +
+               ": expected 0 (plain stores) or 1 (streaming stores for large outputs); unset it "
+               "for this CPU's default";
+      return false;
+    }
+    g_streaming.store(forced[0] == '1', std::memory_order_relaxed);
+    return true;
+  }
+  bool amd = false;
+#if defined(__x86_64__) || defined(_M_X64)
+  __builtin_cpu_init();
+  amd = __builtin_cpu_is("amd");
+#endif
+  g_streaming.store(amd, std::memory_order_relaxed);
+  return true;
+}
+
+bool streaming_stores() { return g_streaming.load(std::memory_order_relaxed); }
+
+void set_streaming_stores(bool on) { g_streaming.store(on, std::memory_order_relaxed); }
 
 }  // namespace al

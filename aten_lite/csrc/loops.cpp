@@ -405,7 +405,8 @@ int run_elementwise(const TensorRef* t, int64_t out_size, int64_t in_size, Inner
       contiguous &= s[k] == 0 || s[k] == in_size;
       scalar_operand |= s[k] == 0;
     }
-    bool stream = contiguous && g.numel * out_size >= kStreamBytes;
+    // Note [Streaming stores by CPU] in stream.h
+    bool stream = contiguous && g.numel * out_size >= kStreamBytes && streaming_stores();
     parallel_range(g.numel, kGrain, [&](int64_t b, int64_t e) {
       char* p[NT];
       for (int k = 0; k < NT; ++k) p[k] = g.base[k] + b * s[k];

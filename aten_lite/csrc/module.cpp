@@ -18,6 +18,7 @@
 #include "jit_api.h"
 #include "random_draw.h"
 #include "registry.h"
+#include "stream.h"
 #include "threads.h"
 
 namespace al {
@@ -145,7 +146,27 @@ PyObject* py_compiled_capabilities(PyObject*, PyObject*) {
   return capability_tuple(compiled_capabilities());
 }
 
+PyObject* py_streaming_stores(PyObject*, PyObject* args) {
+  if (PyTuple_GET_SIZE(args) == 1) {
+    PyObject* on = PyTuple_GET_ITEM(args, 0);
+    if (!PyBool_Check(on)) {
+      PyErr_Format(PyExc_TypeError, "streaming_stores: expected a bool, got %s",
+                   Py_TYPE(on)->tp_name);
+      return nullptr;
+    }
+    al::set_streaming_stores(on == Py_True);
+  } else if (PyTuple_GET_SIZE(args) != 0) {
+    PyErr_SetString(PyExc_TypeError, "streaming_stores([on]): at most one argument");
+    return nullptr;
+  }
+  return PyBool_FromLong(al::streaming_stores());
+}
+
 PyMethodDef methods[] = {
+    {"streaming_stores", py_streaming_stores, METH_VARARGS,
+     "streaming_stores([on]) -> bool: whether large contiguous outputs are written with "
+     "streaming stores (Note [Streaming stores by CPU] in stream.h); sets it first when on is "
+     "given."},
     {"get_kernel", get_kernel, METH_O,
      "get_kernel(name) -> Kernel for the op full name ('add.Tensor'); KeyError when absent."},
     {"kernel_names", kernel_names, METH_NOARGS, "kernel_names() -> sorted list of kernel names."},
@@ -221,6 +242,10 @@ PyMODINIT_FUNC PyInit__C(void) {
     return nullptr;
   }
   al::use_cpu_capability(capability);
+  if (!al::select_streaming_stores(&error)) {
+    PyErr_Format(PyExc_ImportError, "aten_lite._C: %s", error.c_str());
+    return nullptr;
+  }
   PyObject* m = PyModule_Create(&al::module_def);
   if (!m) return nullptr;
   PyObject* names = al::dtype_names_tuple();

@@ -52,5 +52,6 @@ def get_cpu_capability() -> str:
     return _C.get_cpu_capability()
 
 
-__all__ = ["BACKEND", "FAMILIES", "KERNELS", "get_cpu_capability", "make_elementwise",
-           "make_reduction"]
+from .stores import get_streaming_stores, set_streaming_stores  # noqa: E402
+__all__ = ["BACKEND", "FAMILIES", "KERNELS", "get_cpu_capability", "get_streaming_stores",
+           "make_elementwise", "make_reduction", "set_streaming_stores"]
