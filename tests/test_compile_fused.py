@@ -182,3 +182,35 @@ def test_fused_kernels_build_from_an_installed_aten_lite(tmp_path, installed_sit
     assert (kind, note) == ("FusedKernel", "''")
     assert Path(table) == site / "aten_lite" / "_generated" / "fusion_table.py"
     assert list((tmp_path / "cache" / "kernels").glob("fused-*.so"))
+
+
+def test_kernels_without_libmvec_calls_use_wide_vectors_and_keep_eagers_bits():
+    """Note [Wide vectors in fused kernels]: a kernel calling no libmvec function is compiled
+    for 512-bit vectors and still gives eager's bits, tails included; a kernel that does
+    (tanh), or whose object names a 512-bit libmvec function anyway (a double exp), is built at
+    eager's width."""
+    import platform
+
+    from aten_lite.compile import kernels_cache
+    from aten_lite.compile.kernels_source import WIDE_PRAGMA, wide_vectors
+    text = '#include <cmath>\n#include "k.h"\nfloat f(float v) { return exp(v) * 2; }\n'
+    x86 = platform.machine().lower() in ("x86_64", "amd64")
+    assert (WIDE_PRAGMA in wide_vectors(text)) == x86
+    if x86:
+        assert wide_vectors(text).split("\n")[2] == WIDE_PRAGMA
+    for libmvec in ("tanh(v)", "log1p(v)", "erf (v)", "pow(v, 2.f)"):
+        assert wide_vectors(text.replace("exp(v)", libmvec)) == text.replace("exp(v)", libmvec)
+
+    rng = np.random.default_rng(11)
+    chain = [lambda x, y: (x * 2 + y).relu().exp(), lambda x, y: (x * 2 + y).relu().exp().sum(),
+             lambda x, y: al.sigmoid(x) * y - x.exp()]
+    for n in (1, 7, 15, 16, 17, 31, 33, 1000, 4099, 70001):
+        x = al.from_numpy((rng.standard_normal(n) * 20).astype(np.float32))
+        y = al.from_numpy(rng.standard_normal(n).astype(np.float32))
+        for fn in chain:
+            np.testing.assert_array_equal(al.compile(fn)(x, y).numpy(), fn(x, y).numpy())
+    x = al.from_numpy(rng.standard_normal(5000))  # float64: exp is libmvec's there
+    fn = lambda x: (x * 2 + 1).exp().sum()  # noqa: E731
+    np.testing.assert_array_equal(al.compile(fn)(x).numpy(), fn(x).numpy())
+    built = list(kernels_cache.cache_dir().glob("fused-*.so"))
+    assert built and not any(b"_ZGVe" in p.read_bytes() for p in built)

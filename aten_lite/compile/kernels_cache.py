@@ -50,7 +50,7 @@ from pathlib import Path
 
 from ..vocab import jit_cache as _jit_cache
 from . import fusion_entries, kernels_pch
-from .kernels_source import FusedSource, FusionBuildError, _cg, checkout_root
+from .kernels_source import WIDE_PRAGMA, FusedSource, FusionBuildError, _cg, checkout_root
 
 __all__ = ["cache_dir", "load_or_build", "load_or_build_many"]
 
@@ -326,6 +326,12 @@ def _compile(source: FusedSource, tools, path: Path, build, root: Path,
         except build.BuildError as exc:
             raise FusionBuildError(f"fused kernel {source.summary}: {exc}") from None
         data = tmp.read_bytes()
+        if b"_ZGVe" in data and WIDE_PRAGMA in source.text:
+            # a 512-bit libmvec function after all (Note [Wide vectors in fused kernels]):
+            # compiled again at the width eager's kernels use
+            tmp.unlink(missing_ok=True)
+            narrow = dataclasses.replace(source, text=source.text.replace(WIDE_PRAGMA + "\n", ""))
+            return _compile(narrow, tools, path, build, root, flags, key)
         with open(tmp, "ab") as f:
             f.write(_trailer(key, data))
         os.chmod(tmp, 0o700)

@@ -27,7 +27,7 @@ from ..vocab import dtype as _dtype
 from . import fusion_entries
 from .fused_spec import FusedSpec
 from .kernels_source import (FusedSource, FusionBuildError, _entries, _environment,
-                             _restore_lines, _step, _storage)
+                             _restore_lines, _step, _storage, wide_vectors)
 
 __all__ = ["row_source", "ROW_REDUCERS", "step_levels"]
 
@@ -197,7 +197,8 @@ def row_source(spec: FusedSpec) -> FusedSource:
     draft = template.render(k=k)
     name = "fused_rows_" + hashlib.sha256(draft.encode()).hexdigest()[:16]
     k["name"], k["path"] = name, f"{name}.cpp"
-    text = _restore_lines(template.render(k=k))
+    # Note [Wide vectors in fused kernels]
+    text = wide_vectors(_restore_lines(template.render(k=k)))
     dtypes = tuple(spec.steps[j].dtype for j in outs) + tuple(spec.inputs)
     return FusedSource(name, text, summary, dtypes, None)
 

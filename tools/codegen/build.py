@@ -118,7 +118,8 @@ X86_VARIANTS = (("avx2", ("-march=x86-64-v3",)),
 # was measured too: the inline float exp, Note [Float exp], runs 1.3-1.6x faster in 16 lanes,
 # but a 512-bit loop's tail then runs in 8 lanes or scalar, and libmvec's 512-bit tanhf
 # rounds differently from those, so a fused kernel, whose loop splits elsewhere, lost eager's
-# bits: tests/test_compile_dynamic.py caught it.)
+# bits: tests/test_compile_dynamic.py caught it.) Fused kernels that call no libmvec function
+# do use 512 bits: Note [Wide vectors in fused kernels] in aten_lite/compile/kernels_source.py.
 X86_NATIVE_WIDTH = ("-mprefer-vector-width=256",)
 # Note [Unity objects]: below this many missing kernel objects, each compiles alone; groups per
 # compiler process otherwise (a few, so that unequal groups still balance).
