@@ -224,7 +224,7 @@ class DeviceKernels:
         # (dtype, result dtype, which operands are numbers, dimensions) -> the built kernel:
         # the source is made and looked up once per kind of call, not at every call
         built: dict = {}
-        # (dtype, each operand's shape and strides or number type, the scalars) -> (shape and
+        # (dtype, each operand's shape and strides or number, the scalars) -> (shape and
         # dtype of the result, merged sizes, each operand's strides), or None where the CPU
         # computes: the meta kernel's checks and the geometry run once per kind of call
         plans: dict = {}
@@ -246,7 +246,7 @@ class DeviceKernels:
             if d is None or not all(isinstance(t, Tensor) or is_number(t) for t in tensors) \
                     or not all(is_number(s) for s in scalars):
                 return on_cpu(*args, **kwargs)
-            geometry = (d, tuple((t._shape, t._st) if isinstance(t, Tensor) else type(t)
+            geometry = (d, tuple((t._shape, t._st) if isinstance(t, Tensor) else (type(t), t)
                                  for t in tensors), tuple((type(v), v) for v in scalars))
             plan = plans.get(geometry, False)
             if plan is False:
