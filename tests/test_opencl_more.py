@@ -324,3 +324,13 @@ def test_an_op_library_elementwise_op_gets_a_device_kernel(built_myops, opencl):
     finally:
         for name in set(oplib._LOADED) - before:
             oplib._uninstall(oplib._LOADED[name])
+
+
+def test_a_number_too_large_for_the_dtype_gets_the_cpus_error():
+    x = al.arange(4).to("opencl")
+    for _ in range(2):  # the second call takes the planned path
+        with pytest.raises(RuntimeError, match="al.add: Overflow when unpacking long: the Python "
+                                               "int 1180591620717411303424 does not fit in 64 bits"):
+            x + 2 ** 70
+    assert (x + 3).cpu().tolist() == [3, 4, 5, 6]
+    assert (al.ones(2, device="opencl") + 2 ** 70).cpu().tolist() == [2.0 ** 70] * 2

@@ -288,9 +288,15 @@ class DeviceKernels:
                     kargs += [t._store, self.long(t._offset), *map(self.long, strides[j])]
                     j += 1
                 else:
-                    kargs.append(self.operand(t, d))
+                    try:
+                        kargs.append(self.operand(t, d))
+                    except OverflowError:  # a number the dtype cannot hold: the CPU's message
+                        return on_cpu(*args, **kwargs)
             kargs += [self.long(s) for s in sizes]
-            kargs += [self.scalar(s, d) for s in scalars]
+            try:
+                kargs += [self.scalar(s, d) for s in scalars]
+            except OverflowError:
+                return on_cpu(*args, **kwargs)
             self.run_items(fn, op, n, kargs)
             return out
 
