@@ -365,3 +365,32 @@ def test_a_bad_streaming_stores_setting_fails_at_import():
         done = _python("import aten_lite as al; print(al.backends.cpu.get_streaming_stores())",
                        AL_STREAMING_STORES=value)
         assert done.stdout.strip() == want, done.stderr
+
+
+def test_only_ops_that_call_no_libmvec_function_get_wide_float_loops():
+    """Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h: the generator marks a
+    functor kWide when its expression calls only functions that round the same at any vector
+    width."""
+    gen = ROOT / "generated" / "csrc"
+    for op in ("exp", "add_Tensor", "sigmoid", "relu", "_copy_strided"):
+        assert "static constexpr bool kWide = true;" in (gen / f"{op}.cpp").read_text(), op
+    for op in ("tanh", "log", "log1p", "gelu", "sin", "_softplus", "pow_Tensor_Tensor",
+               "fmod_Tensor"):
+        assert "kWide" not in (gen / f"{op}.cpp").read_text(), op
+
+
+def test_wide_float_loops_give_every_capabilitys_bits():
+    code = ("import hashlib, numpy as np, aten_lite as al\n"
+            "h = hashlib.sha256()\n"
+            "rng = np.random.default_rng(5)\n"
+            "for n in (1, 15, 17, 33, 1000, 4099):\n"
+            "    x = al.from_numpy((rng.standard_normal(n) * 30).astype(np.float32))\n"
+            "    for y in (x.exp(), x.sigmoid(), x * 3 + 1, al.maximum(x, x * 0.5)):\n"
+            "        h.update(y.numpy().tobytes())\n"
+            "print(h.hexdigest())\n")
+    seen = {}
+    for capability in _C().cpu_capabilities():
+        done = _python(code, AL_CPU_CAPABILITY=capability)
+        assert done.returncode == 0, done.stderr
+        seen[capability] = done.stdout.strip()
+    assert len(set(seen.values())) == 1, seen

@@ -47,6 +47,49 @@ template <class Out, class S, class F, size_t... I>
   contig_restrict<Out, S>(n, f, o, in[I]...);
 }
 
+// Note [Wide vectors for float kernels]
+// AVX-512 builds ask for 256-bit vectors (Note [One vector width] in tools/codegen/build.py):
+// libmvec's 512-bit tanhf, logf, ... round differently from its narrower ones. An op whose
+// expression calls no such function (the generator marks its functor kWide: add, mul, exp,
+// sigmoid, ...) computes the same bits at any width in float (the float exp is plain
+// arithmetic, Note [Float exp]; nothing is contracted), so its float and float16 loops are
+// compiled for 512-bit vectors, as the fused kernels of the same ops are (Note [Wide vectors in
+// fused kernels] in aten_lite/compile/kernels_source.py). float64 keeps 256 bits: its exp is
+// libmvec's. On CPUs without AVX-512 the option changes nothing.
+#if defined(__x86_64__) || defined(_M_X64)
+#pragma GCC push_options
+#pragma GCC target("prefer-vector-width=512")
+#endif
+template <class Out, class S, class F, class... P>
+inline void contig_restrict_wide(int64_t n, F f, Out* __restrict o, P __restrict... in) {
+  using C = compute_t<S>;
+  for (int64_t i = 0; i < n; ++i) o[i] = static_cast<Out>(f(static_cast<C>(in[i])...));
+}
+
+template <class Out, class S, class F, size_t... I>
+[[gnu::noinline]] void contig_wide(int64_t n, const F& f, Out* o, const S* const* in,
+                                  std::index_sequence<I...>) {
+  contig_restrict_wide<Out, S>(n, f, o, in[I]...);
+}
+#if defined(__x86_64__) || defined(_M_X64)
+#pragma GCC pop_options
+#endif
+
+template <class F, class = void> struct WideFunctor : std::false_type {};
+template <class F> struct WideFunctor<F, std::void_t<decltype(F::kWide)>>
+    : std::bool_constant<F::kWide> {};
+
+// The contiguous loop of functor F over S: contig_wide for a kWide functor computing in float.
+template <class Out, class S, class F, size_t... I>
+inline void contig_any(int64_t n, const F& f, Out* o, const S* const* in,
+                       std::index_sequence<I...> seq) {
+  if constexpr (WideFunctor<F>::value && std::is_same_v<compute_t<S>, float>) {
+    contig_wide<Out, S>(n, f, o, in, seq);
+  } else {
+    contig<Out, S>(n, f, o, in, seq);
+  }
+}
+
 template <class Out, class S, class F, size_t... I>
 [[gnu::noinline]] void strided(int64_t n, const F& fref, char* o, int64_t os,
                               const char* const* in, const int64_t* is,
@@ -81,7 +124,7 @@ void run_inner(int64_t n, const F& f, char* const* p, const int64_t* s) {
   for (int k = 0; k < N; ++k) in[k] = reinterpret_cast<const S*>(p[k + 1]);
   Out* o = reinterpret_cast<Out*>(p[0]);
   if (!any_zero) {
-    contig<Out, S>(n, f, o, in, Seq{});
+    contig_any<Out, S>(n, f, o, in, Seq{});
     return;
   }
   S buf[N][kScalarChunk];
@@ -93,7 +136,7 @@ void run_inner(int64_t n, const F& f, char* const* p, const int64_t* s) {
   for (int64_t i = 0; i < n; i += kScalarChunk) {
     const S* q[N];
     for (int k = 0; k < N; ++k) q[k] = s[k + 1] == 0 ? buf[k] : in[k] + i;
-    contig<Out, S>(std::min(kScalarChunk, n - i), f, o + i, q, Seq{});
+    contig_any<Out, S>(std::min(kScalarChunk, n - i), f, o + i, q, Seq{});
   }
 }
 

@@ -208,9 +208,16 @@ template <class T> inline auto reciprocal(T x) {
   return R(1) / R(x);
 }
 
+// In float through Note [Float exp]'s exp (declared above), so sigmoid vectorises inline and
+// gives the same bits in every kernel variant and fused kernel; std::exp (libmvec's expf)
+// rounded differently in 4, 8 and 16 lanes. float64 keeps std::exp.
 template <class T> inline auto sigmoid(T x) {
   using R = detail::real_t<T>;
-  return R(1) / (R(1) + std::exp(-R(x)));
+  if constexpr (std::is_same_v<R, float>) {
+    return 1.0f / (1.0f + exp(-static_cast<float>(x)));
+  } else {
+    return R(1) / (R(1) + std::exp(-R(x)));
+  }
 }
 
 // ---- binary ---------------------------------------------------------------------------

@@ -10,13 +10,14 @@ namespace al::math::op__adam_exp_avg_sq {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute beta;
   AlCompute weight;
 
   auto operator()(AlCompute self, AlCompute grad) const {
 #line 1326 "native_functions.yaml"
     return self * beta + weight * grad * grad;
-#line 20 "generated/csrc/_adam_exp_avg_sq.cpp"
+#line 21 "generated/csrc/_adam_exp_avg_sq.cpp"
   }
 };
 

@@ -10,6 +10,7 @@ namespace al::math::op__adam_param_step {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute decay;
   AlCompute step;
   AlCompute bias_correction2_sqrt;
@@ -18,7 +19,7 @@ struct Functor {
   auto operator()(AlCompute self, AlCompute exp_avg, AlCompute exp_avg_sq) const {
 #line 1334 "native_functions.yaml"
     return self * decay + step * (exp_avg / (sqrt(exp_avg_sq) / bias_correction2_sqrt + eps));
-#line 22 "generated/csrc/_adam_param_step.cpp"
+#line 23 "generated/csrc/_adam_param_step.cpp"
   }
 };
 

@@ -10,6 +10,7 @@ namespace al::math::op__elu_backward {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute alpha;
   AlCompute scale;
   AlCompute input_scale;
@@ -17,7 +18,7 @@ struct Functor {
   auto operator()(AlCompute grad_output, AlCompute self) const {
 #line 1850 "native_functions.yaml"
     return self > 0 ? grad_output * scale : grad_output * alpha * scale * input_scale * exp(self * input_scale);
-#line 21 "generated/csrc/_elu_backward.cpp"
+#line 22 "generated/csrc/_elu_backward.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op__hardsigmoid_backward {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
 #line 1878 "native_functions.yaml"
     return (self > -3 && self < 3) ? grad_output / 6 : 0;
-#line 18 "generated/csrc/_hardsigmoid_backward.cpp"
+#line 19 "generated/csrc/_hardsigmoid_backward.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op__hardswish_backward {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
 #line 1893 "native_functions.yaml"
     return self <= -3 ? 0 : (self < 3 ? grad_output * (self / 3 + ::al::math::detail::real_t<AlCompute>(0.5)) : grad_output);
-#line 18 "generated/csrc/_hardswish_backward.cpp"
+#line 19 "generated/csrc/_hardswish_backward.cpp"
   }
 };
 

@@ -10,13 +10,14 @@ namespace al::math::op__hardtanh_backward {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute min_val;
   AlCompute max_val;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
 #line 1865 "native_functions.yaml"
     return (self <= min_val || self >= max_val) ? 0 : grad_output;
-#line 20 "generated/csrc/_hardtanh_backward.cpp"
+#line 21 "generated/csrc/_hardtanh_backward.cpp"
   }
 };
 

@@ -10,12 +10,13 @@ namespace al::math::op__leaky_relu_backward {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute negative_slope;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
 #line 669 "native_functions.yaml"
     return self > 0 ? grad_output : grad_output * negative_slope;
-#line 19 "generated/csrc/_leaky_relu_backward.cpp"
+#line 20 "generated/csrc/_leaky_relu_backward.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op__log_sigmoid_backward {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
 #line 1937 "native_functions.yaml"
     return grad_output * sigmoid(-self);
-#line 18 "generated/csrc/_log_sigmoid_backward.cpp"
+#line 19 "generated/csrc/_log_sigmoid_backward.cpp"
   }
 };
 

@@ -10,6 +10,7 @@ namespace al::math::op__nan_to_num {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute nan;
   AlCompute posinf;
   AlCompute neginf;
@@ -17,7 +18,7 @@ struct Functor {
   auto operator()(AlCompute self) const {
 #line 1343 "native_functions.yaml"
     return self != self ? nan : (self - self == self - self ? self : (self > 0 ? posinf : neginf));
-#line 21 "generated/csrc/_nan_to_num.cpp"
+#line 22 "generated/csrc/_nan_to_num.cpp"
   }
 };
 

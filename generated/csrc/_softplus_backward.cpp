@@ -10,13 +10,14 @@ namespace al::math::op__softplus_backward {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute beta;
   AlCompute threshold;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
 #line 1925 "native_functions.yaml"
     return self * beta > threshold ? grad_output : grad_output * sigmoid(self * beta);
-#line 20 "generated/csrc/_softplus_backward.cpp"
+#line 21 "generated/csrc/_softplus_backward.cpp"
   }
 };
 

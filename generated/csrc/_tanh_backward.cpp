@@ -10,11 +10,12 @@ namespace al::math::op__tanh_backward {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute grad_output, AlCompute tanh_out) const {
 #line 674 "native_functions.yaml"
     return grad_output * (1 - tanh_out * tanh_out);
-#line 18 "generated/csrc/_tanh_backward.cpp"
+#line 19 "generated/csrc/_tanh_backward.cpp"
   }
 };
 

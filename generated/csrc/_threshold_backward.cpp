@@ -10,12 +10,13 @@ namespace al::math::op__threshold_backward {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute threshold;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
 #line 1964 "native_functions.yaml"
     return self <= threshold ? 0 : grad_output;
-#line 19 "generated/csrc/_threshold_backward.cpp"
+#line 20 "generated/csrc/_threshold_backward.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op_div_Tensor {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self, AlCompute other) const {
 #line 265 "native_functions.yaml"
     return self / other;
-#line 18 "generated/csrc/div_Tensor.cpp"
+#line 19 "generated/csrc/div_Tensor.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op_exp {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
 #line 76 "native_functions.yaml"
     return exp(self);
-#line 18 "generated/csrc/exp.cpp"
+#line 19 "generated/csrc/exp.cpp"
   }
 };
 

@@ -10,12 +10,13 @@ namespace al::math::op_hardshrink {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute lambd;
 
   auto operator()(AlCompute self) const {
 #line 1899 "native_functions.yaml"
     return (self >= -lambd && self <= lambd) ? 0 : self;
-#line 19 "generated/csrc/hardshrink.cpp"
+#line 20 "generated/csrc/hardshrink.cpp"
   }
 };
 

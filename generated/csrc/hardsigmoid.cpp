@@ -10,11 +10,12 @@ namespace al::math::op_hardsigmoid {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
 #line 1871 "native_functions.yaml"
     return self <= -3 ? 0 : (self >= 3 ? 1 : self / 6 + ::al::math::detail::real_t<AlCompute>(0.5));
-#line 18 "generated/csrc/hardsigmoid.cpp"
+#line 19 "generated/csrc/hardsigmoid.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op_hardswish {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
 #line 1885 "native_functions.yaml"
     return self * (self + 3 <= 0 ? 0 : (self + 3 >= 6 ? 6 : self + 3)) / 6;
-#line 18 "generated/csrc/hardswish.cpp"
+#line 19 "generated/csrc/hardswish.cpp"
   }
 };
 

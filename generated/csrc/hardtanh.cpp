@@ -10,13 +10,14 @@ namespace al::math::op_hardtanh {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute min_val;
   AlCompute max_val;
 
   auto operator()(AlCompute self) const {
 #line 1858 "native_functions.yaml"
     return self < min_val ? min_val : (self > max_val ? max_val : self);
-#line 20 "generated/csrc/hardtanh.cpp"
+#line 21 "generated/csrc/hardtanh.cpp"
   }
 };
 

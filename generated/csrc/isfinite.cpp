@@ -10,11 +10,12 @@ namespace al::math::op_isfinite {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
 #line 1223 "native_functions.yaml"
     return self - self == self - self;
-#line 18 "generated/csrc/isfinite.cpp"
+#line 19 "generated/csrc/isfinite.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op_isnan {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
 #line 1209 "native_functions.yaml"
     return self != self;
-#line 18 "generated/csrc/isnan.cpp"
+#line 19 "generated/csrc/isnan.cpp"
   }
 };
 

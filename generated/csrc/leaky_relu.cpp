@@ -10,12 +10,13 @@ namespace al::math::op_leaky_relu {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute negative_slope;
 
   auto operator()(AlCompute self) const {
 #line 661 "native_functions.yaml"
     return self > 0 ? self : self * negative_slope;
-#line 19 "generated/csrc/leaky_relu.cpp"
+#line 20 "generated/csrc/leaky_relu.cpp"
   }
 };
 

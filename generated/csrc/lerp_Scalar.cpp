@@ -10,12 +10,13 @@ namespace al::math::op_lerp_Scalar {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute weight;
 
   auto operator()(AlCompute self, AlCompute end) const {
 #line 1300 "native_functions.yaml"
     return abs(weight) < ::al::math::detail::real_t<AlCompute>(0.5) ? self + weight * (end - self) : end - (end - self) * (1 - weight);
-#line 19 "generated/csrc/lerp_Scalar.cpp"
+#line 20 "generated/csrc/lerp_Scalar.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op_lerp_Tensor {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self, AlCompute end, AlCompute weight) const {
 #line 1311 "native_functions.yaml"
     return abs(weight) < ::al::math::detail::real_t<AlCompute>(0.5) ? self + weight * (end - self) : end - (end - self) * (1 - weight);
-#line 18 "generated/csrc/lerp_Tensor.cpp"
+#line 19 "generated/csrc/lerp_Tensor.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op_logical_not {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
 #line 209 "native_functions.yaml"
     return self == 0;
-#line 18 "generated/csrc/logical_not.cpp"
+#line 19 "generated/csrc/logical_not.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op_logical_or {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self, AlCompute other) const {
 #line 399 "native_functions.yaml"
     return self != 0 || other != 0;
-#line 18 "generated/csrc/logical_or.cpp"
+#line 19 "generated/csrc/logical_or.cpp"
   }
 };
 

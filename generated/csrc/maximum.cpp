@@ -10,11 +10,12 @@ namespace al::math::op_maximum {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self, AlCompute other) const {
 #line 302 "native_functions.yaml"
     return maximum(self, other);
-#line 18 "generated/csrc/maximum.cpp"
+#line 19 "generated/csrc/maximum.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op_minimum {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self, AlCompute other) const {
 #line 313 "native_functions.yaml"
     return minimum(self, other);
-#line 18 "generated/csrc/minimum.cpp"
+#line 19 "generated/csrc/minimum.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op_reciprocal {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
 #line 133 "native_functions.yaml"
     return reciprocal(self);
-#line 18 "generated/csrc/reciprocal.cpp"
+#line 19 "generated/csrc/reciprocal.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op_relu {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
 #line 45 "native_functions.yaml"
     return self < 0 ? 0 : self;
-#line 18 "generated/csrc/relu.cpp"
+#line 19 "generated/csrc/relu.cpp"
   }
 };
 

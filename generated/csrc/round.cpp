@@ -10,11 +10,12 @@ namespace al::math::op_round {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
 #line 185 "native_functions.yaml"
     return round_half_even(self);
-#line 18 "generated/csrc/round.cpp"
+#line 19 "generated/csrc/round.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op_rsqrt {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
 #line 124 "native_functions.yaml"
     return rsqrt(self);
-#line 18 "generated/csrc/rsqrt.cpp"
+#line 19 "generated/csrc/rsqrt.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op_silu {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
 #line 647 "native_functions.yaml"
     return self / (1 + exp(-self));
-#line 18 "generated/csrc/silu.cpp"
+#line 19 "generated/csrc/silu.cpp"
   }
 };
 

@@ -10,12 +10,13 @@ namespace al::math::op_softshrink {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute lambd;
 
   auto operator()(AlCompute self) const {
 #line 1907 "native_functions.yaml"
     return self > lambd ? self - lambd : (self < -lambd ? self + lambd : (self == self ? 0 : self));
-#line 19 "generated/csrc/softshrink.cpp"
+#line 20 "generated/csrc/softshrink.cpp"
   }
 };
 

@@ -10,11 +10,12 @@ namespace al::math::op_sqrt {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
 #line 114 "native_functions.yaml"
     return sqrt(self);
-#line 18 "generated/csrc/sqrt.cpp"
+#line 19 "generated/csrc/sqrt.cpp"
   }
 };
 

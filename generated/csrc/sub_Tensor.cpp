@@ -10,12 +10,13 @@ namespace al::math::op_sub_Tensor {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute alpha;
 
   auto operator()(AlCompute self, AlCompute other) const {
 #line 239 "native_functions.yaml"
     return self - alpha * other;
-#line 19 "generated/csrc/sub_Tensor.cpp"
+#line 20 "generated/csrc/sub_Tensor.cpp"
   }
 };
 

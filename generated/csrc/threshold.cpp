@@ -10,13 +10,14 @@ namespace al::math::op_threshold {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
   AlCompute threshold;
   AlCompute value;
 
   auto operator()(AlCompute self) const {
 #line 1957 "native_functions.yaml"
     return self <= threshold ? value : self;
-#line 20 "generated/csrc/threshold.cpp"
+#line 21 "generated/csrc/threshold.cpp"
   }
 };
 

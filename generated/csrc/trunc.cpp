@@ -10,11 +10,12 @@ namespace al::math::op_trunc {
 
 template <class AlCompute>
 struct Functor {
+  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
 #line 197 "native_functions.yaml"
     return trunc(self);
-#line 18 "generated/csrc/trunc.cpp"
+#line 19 "generated/csrc/trunc.cpp"
   }
 };
 

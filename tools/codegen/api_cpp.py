@@ -20,6 +20,8 @@ only assemble text.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,6 +79,15 @@ class CppDType:
     name: str  # "float32"
 
 
+# Functions of aten_lite/csrc/scalar_math.h whose float versions are plain arithmetic or single
+# instructions, never a libmvec call: exp is Note [Float exp]'s, sigmoid is built on it. (Casts
+# and the literal helper AL_REAL are not calls of a math function.)
+WIDE_SAFE_CALLS = frozenset({
+    "exp", "sigmoid", "abs", "sqrt", "rsqrt", "reciprocal", "sign", "maximum", "minimum",
+    "floor", "ceil", "trunc", "round_half_even", "static_cast", "AlCompute", "real_t",
+})
+
+
 @dataclass(frozen=True)
 class CppKernel:
     """Everything one generated translation unit says about one op."""
@@ -104,6 +115,16 @@ class CppKernel:
     def params(self) -> tuple[str, ...]:
         """The functor's parameter declarations: each tensor input in the compute type."""
         return tuple(f"AlCompute {name}" for name in self.tensor_args)
+
+    @property
+    def wide(self) -> bool:
+        """Whether the expression calls only functions that compute the same bits at any
+        vector width (no libmvec function): its float loops may then use 512-bit vectors
+        (Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h)."""
+        if self.kind != "elementwise":
+            return False
+        called = set(re.findall(r"([A-Za-z_][A-Za-z_0-9]*)\s*\(", self.expr))
+        return called <= WIDE_SAFE_CALLS
 
     @property
     def kernel_struct(self) -> str:
