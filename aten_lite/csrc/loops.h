@@ -55,7 +55,9 @@ template <class Out, class S, class F, size_t... I>
 // arithmetic, Note [Float exp]; nothing is contracted), so its float and float16 loops are
 // compiled for 512-bit vectors, as the fused kernels of the same ops are (Note [Wide vectors in
 // fused kernels] in aten_lite/compile/kernels_source.py). float64 keeps 256 bits: its exp is
-// libmvec's. On CPUs without AVX-512 the option changes nothing.
+// libmvec's. On CPUs without AVX-512 the option changes nothing. The two loops below are
+// contig_restrict and contig defined again: a target option applies to the functions defined
+// under it, whatever instantiates them.
 #if defined(__x86_64__) || defined(_M_X64)
 #pragma GCC push_options
 #pragma GCC target("prefer-vector-width=512")
