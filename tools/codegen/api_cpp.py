@@ -127,6 +127,14 @@ class CppKernel:
         return called <= WIDE_SAFE_CALLS
 
     @property
+    def wide_member(self) -> str:
+        """The functor's kWide line (with its newline) when ``wide``, else nothing."""
+        if not self.wide:
+            return ""
+        return ("  static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] "
+                "in aten_lite/csrc/loops.h\n")
+
+    @property
     def kernel_struct(self) -> str:
         """The struct whose ``run<storage type>`` the entry calls per dtype: Elementwise over
         the functor (aten_lite/csrc/loops.h), Reduction over the reducer (reduce.h), or the
