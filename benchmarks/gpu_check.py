@@ -230,21 +230,23 @@ def check_compile(t: Table, device: str) -> None:
         t.add("al.compile fn", "not supported", f"{type(exc).__name__}: {exc}"[:150])
 
 
-def _timed(fn, device: str) -> float:
+def _timed(fn, device: str, sync=None) -> float:
     """Best of 3 batches, each of enough calls to take ~50 ms, so that launch and
-    synchronization latency do not count (a GPU runs a 16M add in ~60 us; PoCL in ~30 ms)."""
+    synchronization latency do not count (a GPU runs a 16M add in ~60 us; PoCL in ~30 ms).
+    ``sync``: how to wait for the device, when not aten_lite's (torch.cuda.synchronize)."""
+    sync = sync or (lambda: _sync(device))
     fn()
-    _sync(device)
+    sync()
     t0 = time.perf_counter()
     fn()
-    _sync(device)
+    sync()
     reps = max(3, min(500, int(0.05 / max(time.perf_counter() - t0, 1e-6))))
     best = float("inf")
     for _ in range(3):
         t0 = time.perf_counter()
         for _ in range(reps):
             fn()
-        _sync(device)
+        sync()
         best = min(best, (time.perf_counter() - t0) / reps)
     return best
 
@@ -264,18 +266,7 @@ def check_bandwidth(t: Table, device: str) -> None:
     if torch is not None:
         ta, tb = torch.ones(n, device="cuda"), torch.ones(n, device="cuda")
 
-        def torch_add():
-            ta + tb
-        torch_add()
-        torch.cuda.synchronize()
-        best = float("inf")
-        for _ in range(3):
-            t0 = time.perf_counter()
-            for _ in range(200):
-                torch_add()
-            torch.cuda.synchronize()
-            best = min(best, (time.perf_counter() - t0) / 200)
-        t_torch = best
+        t_torch = _timed(lambda: ta + tb, device, torch.cuda.synchronize)
         t.add("add 16M beside torch.cuda", "", f"{device} {t_add * 1e3:.3f} ms, torch.cuda "
               f"{t_torch * 1e3:.3f} ms (same run)")
     cpu_a, cpu_b = al.ones(n), al.ones(n)

@@ -80,11 +80,10 @@ class CppDType:
 
 
 # Functions of aten_lite/csrc/scalar_math.h whose float versions are plain arithmetic or single
-# instructions, never a libmvec call: exp is Note [Float exp]'s, sigmoid is built on it. (Casts
-# and the literal helper AL_REAL are not calls of a math function.)
+# instructions, never a libmvec call: exp is Note [Float exp]'s, sigmoid is built on it.
 WIDE_SAFE_CALLS = frozenset({
     "exp", "sigmoid", "abs", "sqrt", "rsqrt", "reciprocal", "sign", "maximum", "minimum",
-    "floor", "ceil", "trunc", "round_half_even", "static_cast", "AlCompute", "real_t",
+    "floor", "ceil", "trunc", "round_half_even",
 })
 
 
