@@ -926,6 +926,13 @@ PyObject* py_stream_configure(PyObject*, PyObject* args, PyObject* kwargs) {
   }
   if (has_depth) s.depth.store(static_cast<int>(depth));
   if (has_slow) s.slow_us.store(slow);
+  if (has_depth || has_slow) {
+    // A new configuration starts queueing afresh: a fallback to in-call execution that earlier
+    // calls chose (Note [When the worker is not scheduled]) would run the next calls in the
+    // caller, under a setting made for the worker. The producer's fields are the GIL holder's.
+    s.in_call_left = s.in_call_span = s.try_wait = 0;
+    s.window_calls = s.window_helped = 0;
+  }
   if (kwargs) {
     PyObject* p = PyDict_GetItemString(kwargs, "poison");
     if (p && p != Py_None) {
@@ -977,27 +984,38 @@ PyMethodDef g_unshare_def = {"_stream_unshare", py_unshare, METH_O, nullptr};
 
 // stream_share(ndarray): its memory is shared with NumPy from now on, so every kernel call on
 // it runs in line (a user's write through NumPy must not race a queued instruction).
+//
+// Note [The shared mark's lifetime]
+// The mark is the owner's address, so it must go when the owner does: a later object at that
+// address (an unrelated array's buffer) would otherwise run every call in line. A weak
+// reference drops it. An owner without weak references (bytes, a DLPack capsule) gets its
+// weak reference through the last object of the base chain that takes one (an ndarray, at
+// worst `arg` itself): that object holds the owner, so the owner outlives the mark.
 PyObject* py_stream_share(PyObject*, PyObject* arg) {
   if (!PyArray_Check(arg)) {
     PyErr_Format(PyExc_TypeError, "stream_share: expected a numpy.ndarray, got %s",
                  Py_TYPE(arg)->tp_name);
     return nullptr;
   }
-  PyObject* root = root_of(arg);
+  PyObject* root = arg;
+  PyObject* holder = arg;  // an ndarray takes weak references
+  for (;;) {
+    if (PyType_SUPPORTS_WEAKREFS(Py_TYPE(root))) holder = root;
+    if (!PyArray_Check(root)) break;
+    PyObject* base = PyArray_BASE(reinterpret_cast<PyArrayObject*>(root));
+    if (!base) break;
+    root = base;
+  }
   if (g_shared.count(root)) Py_RETURN_NONE;
   PyObject* key = PyLong_FromVoidPtr(root);
   if (!key) return nullptr;
   PyObject* callback = PyCFunction_New(&g_unshare_def, key);
   Py_DECREF(key);
   if (!callback) return nullptr;
-  PyObject* ref = PyWeakref_NewRef(root, callback);
+  PyObject* ref = PyWeakref_NewRef(holder, callback);
   Py_DECREF(callback);
-  if (!ref) {
-    // An owner without weak references (bytes, a capsule) stays marked for the process.
-    PyErr_Clear();
-  } else {
-    g_shared_refs[root] = ref;
-  }
+  if (!ref) return nullptr;
+  g_shared_refs[root] = ref;
   g_shared.insert(root);
   Py_RETURN_NONE;
 }
