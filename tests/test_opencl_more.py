@@ -45,7 +45,7 @@ def _on_device(opencl, fn):
 _BUILD = """
 import sys, aten_lite as al
 x = al.arange(6.0, device="opencl")
-y = (x.exp() * 3 - x).sum() + al.softmax(x.view(2, 3), 1).amax()
+y = (x * 3).sum()  # a few programs: each one PoCL builds costs about a second
 print(round(y.item(), 4))
 s = al.opencl.init().stats()
 print(s["builds"], s["disk_hits"], s["disk_stores"])
