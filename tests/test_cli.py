@@ -122,7 +122,8 @@ def test_help_shows_examples_and_usage_errors_exit_2(repo: Path):
     (["frobnicate"], "argument command: invalid choice: 'frobnicate' (choose from 'generate', "
                      "'list', 'show', 'cuda')"),
     (["list", "--arch", "sm_90"], "--arch and --compiler belong to `aten-lite-gen cuda --check`"),
-    (["list", "relu"], "unexpected argument 'relu'; only `show` takes an operator name"),
+    (["list", "relu"], "unexpected argument 'relu'; only `show` and `cuda` take an operator "
+                        "name"),
     (["list", "--check"], "--check compares generated/ with the YAML and cannot be combined "
                           "with `list`; run `aten-lite-gen --check` on its own"),
     (["-j", "0"], "argument -j/--jobs: '0' is not a number of jobs; give 1 or more"),

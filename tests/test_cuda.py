@@ -79,13 +79,20 @@ def test_a_broken_expression_names_its_yaml_line():
 
 
 @needs_compiler
-def test_cli_cuda_check_compiles_every_kernel():
-    proc = subprocess.run([sys.executable, "-m", "tools.codegen", "cuda", "--check", "--arch",
-                           "sm_90", "-j", "2"], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    n = len(check.kernel_sources(fusion_entries.builtin()))
-    assert f"ok: {n} kernels x 1 archs compiled" in proc.stdout
+def test_cli_cuda_check_compiles_one_ops_kernels():
+    # Every kernel, for sm_80 and sm_90, is .ci/run's own step (`aten-lite-gen cuda --check`);
+    # here the CLI's narrowing to one op, an overload and a fused group, and its refusal.
+    every = check.kernel_sources(fusion_entries.builtin())
+    for op in ("relu", "add.Tensor", "gelu+tanh+mul"):
+        proc = subprocess.run([sys.executable, "-m", "tools.codegen", "cuda", "--check", op,
+                               "--arch", "sm_90", "-j", "2"], cwd=ROOT, capture_output=True,
+                              text=True, timeout=600)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        n = len(check.only_op(every, op))
+        assert n >= 3 and f"ok: {n} kernels x 1 archs compiled" in proc.stdout, proc.stdout
+    bad = subprocess.run([sys.executable, "-m", "tools.codegen", "cuda", "relux"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=600)
+    assert bad.returncode == 2 and "no CUDA kernel for 'relux'; did you mean relu" in bad.stderr
 
 
 @needs_compiler

@@ -118,6 +118,12 @@ def fused_sources(entries: dict, floats=FLOATS, ndim: int = 2) -> list[KernelSou
     return out
 
 
+def only_op(kernels: list[KernelSource], op: str) -> list[KernelSource]:
+    """The kernels of one op: ``relu``, ``add`` (every overload) or ``add.Tensor``; a fused
+    group by its name (``gelu+tanh+mul``). Empty when none matches."""
+    return [k for k in kernels if k.op == op or k.op.split(".")[0] == op]
+
+
 def _failure(k: KernelSource, arch: str, err: _compiler.CompileError) -> list[str]:
     located = _compiler.yaml_errors(err.log)
     if located:
@@ -127,16 +133,16 @@ def _failure(k: KernelSource, arch: str, err: _compiler.CompileError) -> list[st
 
 
 def run_check(entries: dict, archs=ARCHS, compiler=None, jobs: int = 2, out=print,
-              err=print) -> int:
-    """Compile every kernel for every arch, print one line per kernel (registers and spills
-    per arch) and a summary; 0 when all compiled, 1 naming each failure's YAML line, 2 when
-    no compiler is found."""
+              err=print, kernels: list[KernelSource] | None = None) -> int:
+    """Compile every kernel (or ``kernels``) for every arch, print one line per kernel
+    (registers and spills per arch) and a summary; 0 when all compiled, 1 naming each
+    failure's YAML line, 2 when no compiler is found."""
     cc = compiler or _compiler.find_compiler()
     if cc is None:
         err(f"aten-lite-gen cuda: no CUDA compiler found (neither NVRTC nor nvcc); "
             f"{_compiler.MISSING}")
         return 2
-    kernels = kernel_sources(entries)
+    kernels = kernel_sources(entries) if kernels is None else kernels
     out(f"compiling {len(kernels)} CUDA kernels for {', '.join(archs)} with {cc.name}")
     t0 = time.perf_counter()
     jobs_list = [(k, a) for k in kernels for a in archs]

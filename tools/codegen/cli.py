@@ -6,6 +6,7 @@ Exit codes: 0 ok, 1 spec error / stale files / build error, 2 usage error.
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import re
 import sys
@@ -28,6 +29,8 @@ examples:
   aten-lite-gen cuda --check    compile every CUDA kernel for sm_80 and sm_90 (NVRTC or nvcc):
                                 registers and spills per kernel, the YAML line of a failure
   aten-lite-gen cuda            list the CUDA kernels and the YAML line each comes from
+  aten-lite-gen cuda --check relu   the same for one op's kernels (an op, an overload or a
+                                fused group's name)
   python -m tools.codegen ...   the same CLI, from a checkout
 
 exit codes: 0 ok, 1 spec error, stale files or C++ build error, 2 usage error
@@ -62,7 +65,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("command", nargs="?", choices=("generate", "list", "show", "cuda"),
                    default="generate", help="what to do (default: generate)")
-    p.add_argument("op", nargs="?", help="operator name for `show` (relu, add, add.Tensor)")
+    p.add_argument("op", nargs="?", help="operator name for `show` (relu, add, add.Tensor), "
+                   "or for `cuda` to take only that op's kernels")
     p.add_argument("--check", action="store_true", help="only check that generated/ is up to date")
     p.add_argument("--root", type=Path, help="repository root (default: found from the current folder)")
     p.add_argument("--no-build", action="store_true", help="write generated/ but skip the C++ build")
@@ -147,8 +151,19 @@ def _cuda(root: Path, args: argparse.Namespace) -> int:
 
     spec = gen.load_spec(root)
     entries = {op: Entry(op, *row) for op, row in api_fusion.rows(spec).items()}
+    kernels = check.kernel_sources(entries)
+    if args.op:
+        chosen = check.only_op(kernels, args.op)
+        if not chosen:
+            ops = sorted({k.op.split(".")[0] for k in kernels})
+            close = difflib.get_close_matches(args.op, ops, n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else \
+                "; `aten-lite-gen cuda` lists every kernel"
+            print(f"aten-lite-gen cuda: no CUDA kernel for {args.op!r}{hint}", file=sys.stderr)
+            return 2
+        kernels = chosen
     if not args.check:
-        for k in check.kernel_sources(entries):
+        for k in kernels:
             print(f"{k.name:<40} {k.loc}")
         return 0
     cc = compiler.find_compiler(args.compiler)
@@ -159,7 +174,7 @@ def _cuda(root: Path, args: argparse.Namespace) -> int:
         return 1
     err = lambda line: print(line, file=sys.stderr)  # noqa: E731
     return check.run_check(entries, tuple(args.arch or check.ARCHS), cc, jobs=args.jobs,
-                           err=err)
+                           err=err, kernels=kernels)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -173,11 +188,13 @@ def main(argv: list[str] | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
     parser = _parser()
-    args = parser.parse_args(argv)
+    # intermixed: an op may follow the options (`cuda --check relu`)
+    args = parser.parse_intermixed_args(argv)
     if args.command == "show" and not args.op:
         parser.error("`show` needs an operator name, e.g. `aten-lite-gen show relu`")
-    if args.command != "show" and args.op:
-        parser.error(f"unexpected argument {args.op!r}; only `show` takes an operator name")
+    if args.command not in ("show", "cuda") and args.op:
+        parser.error(f"unexpected argument {args.op!r}; only `show` and `cuda` take an "
+                     "operator name")
     if (args.arch or args.compiler) and args.command != "cuda":
         parser.error("--arch and --compiler belong to `aten-lite-gen cuda --check`")
     if args.arch:
