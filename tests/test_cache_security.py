@@ -246,6 +246,32 @@ def test_a_planted_precompiled_header_is_refused(tmp_path, own_cache):
         kernels_pch.compile_flags(folder, tools, root, build, start=False)
 
 
+@needs_cxx
+def test_a_remembered_toolchain_is_read_only_when_private(own_cache, monkeypatch):
+    # Note [Remembered toolchains]: the compiler's probes are kept for the next process, in a
+    # file that decides every kernel's flags, so one another user could have written is never read.
+    monkeypatch.setattr(kernels_cache._State, "toolchains", {})
+    build, _, tools = kernels_cache._toolchain()
+    (memo,) = (own_cache / "kernels").glob("toolchain-*.json")
+    assert stat.S_IMODE(memo.stat().st_mode) == 0o600
+    learnt = []
+    learn = build.toolchain
+
+    def counted(*args, **kwargs):
+        learnt.append(1)
+        return learn(*args, **kwargs)
+
+    monkeypatch.setattr(build, "toolchain", counted)
+    monkeypatch.setattr(kernels_cache._State, "toolchains", {})  # as a new process starts
+    assert kernels_cache._toolchain()[2] == tools and not learnt  # read, the compiler not run
+    planted = memo.read_text().replace('"-O3"', '"-include", "/planted.h", "-O3"')
+    memo.write_text(planted)
+    os.chmod(memo, 0o666)
+    monkeypatch.setattr(kernels_cache._State, "toolchains", {})
+    assert kernels_cache._toolchain()[2] == tools and learnt == [1]  # learnt afresh
+    assert stat.S_IMODE(memo.stat().st_mode) == 0o600 and "planted" not in memo.read_text()
+
+
 def _modes(folder: Path) -> dict[str, int]:
     found = {str(folder): stat.S_IMODE(folder.stat().st_mode)}
     for p in folder.rglob("*"):

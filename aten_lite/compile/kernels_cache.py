@@ -42,11 +42,18 @@ import ctypes
 import dataclasses
 import functools
 import hashlib
+import json
 import os
 import re
+import shlex
+import shutil
+import sys
+import sysconfig
 import threading
 import warnings
 from pathlib import Path
+
+import numpy
 
 from ..vocab import jit_cache as _jit_cache
 from . import fusion_entries, kernels_pch
@@ -255,19 +262,73 @@ class _Job:
 
 def _toolchain() -> tuple:
     """(build module, root, toolchain) of kernel builds. The toolchain runs the compiler to
-    learn its version, so it is kept per process for the environment it was made in."""
+    learn its version, so it is kept per process for the environment it was made in, and on
+    disk for the next process (Note [Remembered toolchains])."""
     build = _cg("build")
     root = checkout_root()
     env = tuple(os.environ.get(v) for v in ("CXX", "AL_NATIVE", "AL_SANITIZE",
                                             "AL_EXTRA_CFLAGS", "AL_EXTRA_LDFLAGS", "PATH"))
     tools = _State.toolchains.get((root, env))
     if tools is None:
-        tools = build.toolchain(root)
-        # Every symbol resolved at link time: a kernel that needs one the core does not
-        # forward (Note [Fused kernel ABI]) fails to build, instead of failing to load.
-        tools = dataclasses.replace(tools, ldflags=(*tools.ldflags, "-Wl,-z,defs"))
+        memo = _toolchain_memo(build, root, env)
+        tools = _recall_toolchain(build, memo)
+        if tools is None:
+            tools = build.toolchain(root)
+            # Every symbol resolved at link time: a kernel that needs one the core does not
+            # forward (Note [Fused kernel ABI]) fails to build, instead of failing to load.
+            tools = dataclasses.replace(tools, ldflags=(*tools.ldflags, "-Wl,-z,defs"))
+            _remember_toolchain(tools, memo)
         _State.toolchains[(root, env)] = tools
     return build, root, tools
+
+
+# Note [Remembered toolchains]
+# Learning the toolchain runs the compiler three times (target, version, what -march=native
+# resolves to): ~10 ms of CPU and ~25 ms of wall time, a third of a warm first call of a
+# compiled function. So it is kept in the kernel cache as ``toolchain-<key>.json``, keyed by
+# all it was learnt from: the environment build.toolchain reads, the checkout, Python, NumPy,
+# glibc, the compiler's executable (resolved path, inode, size, mtime: an upgrade replaces it)
+# and the CPU as /proc/cpuinfo describes it (a folder shared by two kinds of machine keeps one
+# file per CPU; Note [Native flags in cache keys] in tools/codegen/build.py). It decides every
+# kernel's flags, so it is private like the kernels: one that fails the owner and mode check
+# is learnt afresh and rewritten, never read.
+
+def _toolchain_memo(build, root: Path, env: tuple) -> Path | None:
+    """Where the toolchain of this environment is remembered; None for a compiler not found."""
+    try:
+        found = shutil.which((shlex.split(os.environ.get("CXX", "g++")) or [""])[0])
+        exe = os.path.realpath(found) if found else None
+        st = os.stat(exe) if exe else None
+    except (OSError, ValueError):
+        return None
+    if st is None:
+        return None
+    what = [str(root), *map(str, env), sys.version, numpy.__version__, numpy.get_include(),
+            sysconfig.get_paths()["include"], os.confstr("CS_GNU_LIBC_VERSION") or "", exe,
+            str(st.st_ino), str(st.st_size), str(st.st_mtime_ns), build.cpu_description_key()]
+    key = hashlib.sha256("\0".join(what).encode()).hexdigest()[:32]
+    return cache_dir() / f"toolchain-{key}.json"
+
+
+def _recall_toolchain(build, memo: Path | None):
+    """The toolchain remembered at ``memo``, or None (none there, unreadable or not private)."""
+    try:
+        if memo is None or not memo.is_file():
+            return None
+        _private().check(memo, _jit_cache.cache_dir(), _WHAT)
+        d = json.loads(memo.read_text())
+        return build.Toolchain(tuple(d["cxx"]), tuple(d["cflags"]), tuple(d["ldflags"]),
+                               d["fingerprint"], d["objdir"])
+    except (OSError, ValueError, KeyError, TypeError, _private().UnsafeCacheError):
+        return None
+
+
+def _remember_toolchain(tools, memo: Path | None) -> None:
+    try:  # not in a read-only cache's fallback folder, which dies with the process
+        if memo is not None and _writable_dir() == memo.parent:
+            _private().write_file(memo, json.dumps(dataclasses.asdict(tools)).encode())
+    except OSError:
+        pass
 
 
 def _holds_a_kernel(folder: Path) -> bool:

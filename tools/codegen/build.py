@@ -467,6 +467,12 @@ def _cpu_description() -> NativeTarget:
     return NativeTarget(arch, tuple(sorted(words)), _digest(text))
 
 
+def cpu_description_key() -> str:
+    """A digest of the CPU as the operating system describes it (``_cpu_description``), read
+    without running the compiler: what remembered compiler probes are keyed by."""
+    return _cpu_description().key
+
+
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
