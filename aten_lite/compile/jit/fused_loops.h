@@ -49,7 +49,7 @@
 // loops' sizes and the reductions' lanes (loop_sizes.h, reduce_lanes.h, not loops.h and
 // reduce.h, whose <immintrin.h>, <memory> and <vector> were two thirds of the ~110k lines a
 // kernel parsed), the reducers, the thread pool and the scalar math the YAML expressions call.
-#include <algorithm>
+// Not <algorithm> either (17k of the 32k lines left): the few helpers below stand in for it.
 #include <cstdint>
 
 #include "aten_lite/csrc/geometry.h"
@@ -60,6 +60,31 @@
 #include "aten_lite/csrc/threads.h"
 
 namespace al::fused {
+
+template <class T>
+constexpr T min_of(T a, T b) { return b < a ? b : a; }
+template <class T>
+constexpr T max_of(T a, T b) { return a < b ? b : a; }
+template <class T>
+inline void fill_n(T* to, int64_t n, T value) {
+  for (int64_t i = 0; i < n; ++i) to[i] = value;
+}
+// A copy of a fixed size, which GCC inlines (a variable one would call memcpy).
+template <int N, class T>
+inline void copy_n(const T* from, T* to) {
+  for (int i = 0; i < N; ++i) to[i] = from[i];
+}
+// A heap array freed with its scope (row buffers; no <memory>).
+template <class T>
+struct Buffer {
+  explicit Buffer(int64_t n) : data(n > 0 ? new T[n] : nullptr) {}
+  ~Buffer() { delete[] data; }
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  T* get() const { return data; }
+  T& operator[](int64_t i) const { return data[i]; }
+  T* data;
+};
 
 // Flat positions [b, e) of g's dims [lo, g.nd) from the pointers base (one per operand),
 // one inner run at a time: body(run, ptr + off, strides + off).
@@ -77,7 +102,7 @@ void run_range(const Geometry<NT>& g, int lo, char* const* base, int off, const 
   }
   const int64_t* inner = g.stride[last];
   for (int64_t pos = b; pos < e;) {
-    int64_t run = std::min(g.size[last] - idx[last], e - pos);
+    int64_t run = min_of<int64_t>(g.size[last] - idx[last], e - pos);
     body(run, ptr + off, inner + off);
     pos += run;
     for (int k = 0; k < NT; ++k) ptr[k] += (run - 1) * inner[k];
@@ -123,7 +148,7 @@ typename R::Wide fold_range(const Geometry<NT>& g, int kept, char* const* at, co
   const int64_t* inner = g.stride[last] + 1;
   for (int64_t i = b; i < e; i += kBlock) {
     if ((i - b) % kChunk == 0 && i > b && stop_requested()) break;
-    int64_t n = std::min(kBlock, e - i);
+    int64_t n = min_of<int64_t>(kBlock, e - i);
     int64_t idx[kMaxDims];
     char* ptr[NT];
     unravel(g, i, kept, g.nd, idx);
@@ -133,7 +158,7 @@ typename R::Wide fold_range(const Geometry<NT>& g, int kept, char* const* at, co
       ptr[k] = p;
     }
     for (int64_t pos = i; pos < i + n;) {
-      int64_t run = std::min(g.size[last] - idx[last], i + n - pos);
+      int64_t run = min_of<int64_t>(g.size[last] - idx[last], i + n - pos);
       body.template fold<R>(run, ptr + 1, inner, acc, pos - i);
       pos += run;
       for (int k = 0; k < NT; ++k) ptr[k] += (run - 1) * g.stride[last][k];
@@ -216,19 +241,19 @@ int reduce(const TensorRef* t, const Body& body) {
     if (chunks <= 1 || num_threads() <= 1) {
       for (int64_t c = 0; c < chunks && !(c > 0 && stop_requested()); ++c)
         w = R::merge_wide(w, fold_range<R>(g, kept, g.base, body, c * kChunk,
-                                           std::min(m, (c + 1) * kChunk)));
+                                           min_of<int64_t>(m, (c + 1) * kChunk)));
     } else {
       // kParts chunks at a time in parallel, their results merged in chunk order: the same
       // merges as reduce.h's fold_contiguous_parallel, without a heap buffer (and <vector>).
       constexpr int64_t kParts = 256;
       typename R::Wide part[kParts];
       for (int64_t first = 0; first < chunks && !stop_requested(); first += kParts) {
-        int64_t count = std::min(kParts, chunks - first);
+        int64_t count = min_of<int64_t>(kParts, chunks - first);
         for (int64_t c = 0; c < count; ++c) part[c] = R::widen(R::init());  // if stopped
         parallel_range(count, 1, [&](int64_t b, int64_t e) {
           for (int64_t c = first + b; c < first + e; ++c)
             part[c - first] = fold_range<R>(g, kept, g.base, body, c * kChunk,
-                                            std::min(m, (c + 1) * kChunk));
+                                            min_of<int64_t>(m, (c + 1) * kChunk));
         });
         for (int64_t c = 0; c < count; ++c) w = R::merge_wide(w, part[c]);
       }
@@ -236,7 +261,7 @@ int reduce(const TensorRef* t, const Body& body) {
     store(g.base[0], w);
     return kPathContiguous;
   }
-  parallel_range(numel_out, std::max<int64_t>(1, kGrain / m), [&](int64_t b, int64_t e) {
+  parallel_range(numel_out, max_of<int64_t>(1, kGrain / m), [&](int64_t b, int64_t e) {
     each_output(g, kept, b, e, [&](char* const* ptr) {
       store(ptr[0], fold_range<R>(g, kept, ptr, body, 0, m));
     });
