@@ -509,7 +509,7 @@ def _failure(e: BaseException) -> str:
     (the innermost frame) and the user's line that was running."""
     import os
 
-    from .capture import _is_user
+    from ..vocab.user_code import is_user_frame as _is_user
 
     text = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
     tb, inner, user = e.__traceback__, None, None

@@ -41,10 +41,10 @@ import sys
 from ..dispatch import dispatcher as _dispatch
 from ..vocab import dtype as _dtype
 from ..frontend import random as _random
-from ..frontend.oplib import _PACKAGE as _LIBRARY_PACKAGE
 from ..vocab.device import cpu as _CPU, device as _device_cls, meta as _META, strided as _STRIDED
 from ..tensors.tensor import Tensor, set_read_hook
 from ..vocab.dispatch_keys import AUTOGRAD, CPU, META
+from ..vocab.user_code import is_user_frame as _is_user, user_line  # Note [The user's frame]
 from ..autograd import engine
 from ..autograd.node import edge
 from .ir import Graph, Node, Value
@@ -66,73 +66,6 @@ class GraphBreak(RuntimeError):
 
 class _Unsupported(Exception):
     """Raised inside the mode; turned into a GraphBreak with the user's line."""
-
-
-# ---- where the user's code is ----
-
-def _package_dirs() -> tuple:
-    from .. import _generated
-
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return (here + os.sep, os.path.dirname(os.path.abspath(_generated.__file__)) + os.sep)
-
-
-_PKG_DIRS: tuple = ()
-_USER_FILES: dict = {}  # filename -> whether it is the user's (asked once per op recorded)
-# The modules of loaded op libraries: their bindings are not user code, wherever the library
-# was built.
-_LIBRARY_MODULES = _LIBRARY_PACKAGE + "."
-
-
-def _is_user(frame) -> bool:
-    """Whether ``frame`` runs the user's code: outside aten_lite, its generated bindings and
-    the bindings of loaded op libraries."""
-    code = frame.f_code
-    known = _USER_CODES.get(code)
-    if known is None:
-        known = _user_file(code.co_filename) and not frame.f_globals.get(
-            "__name__", "").startswith(_LIBRARY_MODULES)
-        if len(_USER_CODES) > 4096:
-            _USER_CODES.clear()  # code objects of functions long gone
-        _USER_CODES[code] = known
-    return known
-
-
-def _user_file(filename: str) -> bool:
-    known = _USER_FILES.get(filename)
-    if known is None:
-        global _PKG_DIRS
-        if not _PKG_DIRS:
-            _PKG_DIRS = _package_dirs()
-        known = _USER_FILES[filename] = not os.path.abspath(filename).startswith(_PKG_DIRS) \
-            and not filename.startswith("<fast entry")
-    return known
-
-
-# code object -> whether it is the user's (a code object runs in the globals of the module
-# that made it, so the answer holds for each of its frames); asked for each op recorded.
-_USER_CODES: dict = {}
-_LINES: dict = {}  # (code object, line) -> 'file.py:12'
-
-
-def user_line(frame=None) -> str:
-    """'file.py:12' of the innermost caller outside aten_lite, or '?'."""
-    f = frame or sys._getframe(1)
-    codes = _USER_CODES
-    while f is not None:
-        known = codes.get(f.f_code)
-        if known is None:
-            known = _is_user(f)
-        if known:
-            key = (f.f_code, f.f_lineno)
-            line = _LINES.get(key)
-            if line is None:
-                if len(_LINES) > 4096:
-                    _LINES.clear()
-                line = _LINES[key] = f"{os.path.basename(f.f_code.co_filename)}:{f.f_lineno}"
-            return line
-        f = f.f_back
-    return "?"
 
 
 def _break_from(exc: BaseException, mode) -> GraphBreak:

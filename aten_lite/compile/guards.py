@@ -200,7 +200,7 @@ def _target(fn):
 
 
 def _is_user_function(f) -> bool:
-    from .capture import _user_file
+    from ..vocab.user_code import is_user_file as _user_file
 
     return isinstance(f, types.FunctionType) and _user_file(f.__code__.co_filename)
 

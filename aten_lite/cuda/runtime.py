@@ -20,7 +20,6 @@ from __future__ import annotations
 import collections
 import ctypes
 import hashlib
-import os
 import sys
 import threading
 
@@ -28,6 +27,7 @@ import numpy as np
 
 from ..utils.backend_registration import DeviceBackend, register_device
 from ..vocab import jit_cache as _jit_cache
+from ..vocab.user_code import user_site
 from . import compiler as _compiler
 from . import driver as _driver
 
@@ -65,30 +65,13 @@ class Memory:
 
 
 def _caller():
-    """(code, line) of the first frame outside aten_lite: the user's line that issued a launch,
-    formatted only when an error names it (``_where``). Code aten_lite generates at run time
-    (the dispatcher's fast entries, named ``<fast entry of exp>``) runs in its modules'
-    globals, so it is skipped too. Whether a code object is aten_lite's is decided once."""
-    f = sys._getframe(2)
-    inside = _INSIDE_CODES
-    while f is not None:
-        code = f.f_code
-        known = inside.get(code)
-        if known is None:
-            known = inside[code] = any(part in code.co_filename for part in _INSIDE) or \
-                f.f_globals.get("__name__", "").startswith("aten_lite.")
-        if not known:
-            return code, f.f_lineno
-        f = f.f_back
-    return None
+    """(code, line) of the user's line that issued a launch (Note [The user's frame]), formatted
+    only when an error names it (``_where``)."""
+    return user_site(sys._getframe(2))
 
 
 def _where(caller) -> str:
     return f"{caller[0].co_filename}:{caller[1]}" if caller is not None else "?"
-
-
-_INSIDE = (os.sep + "aten_lite" + os.sep, os.sep + "generated" + os.sep, "<frozen")
-_INSIDE_CODES: dict = {}  # code object -> whether it is aten_lite's own
 
 
 class CUDABackend(DeviceBackend):

@@ -11,25 +11,17 @@ dispatcher's in-line paths run untouched: the off cost is nothing. The events' h
 
 from __future__ import annotations
 
-import os
 import sys
 from threading import get_ident
 
 from . import dispatcher as _dispatch
-from .. import _generated
 from ..tensors.tensor import Tensor
 from ..vocab import profiling as _profiling, trace as _trace
 from ..vocab.profiling import Event, PYTHON, clock
+from ..vocab.user_code import user_line
 
 __all__ = ["ProfileMode", "install", "uninstall"]
 
-# What is not the user's code: aten_lite, its generated bindings, and the functions it
-# generates at run time (fast entries, constructors, replays: named "<...>"), except the names
-# interactive and exec'd user code gets.
-_OURS = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep,
-         os.path.dirname(os.path.abspath(_generated.__file__)) + os.sep)
-_USER_PSEUDO_FILES = ("<stdin>", "<string>", "<ipython", "<doctest", "<console")
-_USER_FILES: dict = {}  # filename -> whether it is the user's
 _LABELS: dict = {}  # OpHandle -> its event name, 'al::add'
 
 
@@ -59,23 +51,9 @@ def _shape_of(a):
     return []
 
 
-def _is_user_file(filename: str) -> bool:
-    known = _USER_FILES.get(filename)
-    if known is None:
-        if filename.startswith("<"):
-            known = filename.startswith(_USER_PSEUDO_FILES)
-        else:
-            known = not os.path.abspath(filename).startswith(_OURS)
-        _USER_FILES[filename] = known
-    return known
-
-
 def _caller() -> str:
-    """The innermost frame outside aten_lite: the user's file:line that issued the op."""
-    f = sys._getframe(2)
-    while f is not None and not _is_user_file(f.f_code.co_filename):
-        f = f.f_back
-    return "?" if f is None else f"{f.f_code.co_filename}:{f.f_lineno}"
+    """The user's file:line that issued the op (Note [The user's frame])."""
+    return user_line(sys._getframe(2), full_path=True)
 
 
 class ProfileMode:

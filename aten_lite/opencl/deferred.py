@@ -21,28 +21,20 @@ checked ops with no read in between costs one wait per ``SLOTS`` ops.
 
 from __future__ import annotations
 
-import os
 import sys
 
 import numpy as np
 
+from ..vocab.user_code import user_line
+
 __all__ = ["DeferredErrors", "SLOTS", "issuing_line"]
 
 SLOTS = 64
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
 def issuing_line() -> str:
-    """``file.py:42`` of the innermost caller outside aten_lite: not in its folder, and not
-    code it generated (its dispatch entries run in its modules' globals)."""
-    f = sys._getframe(1)
-    while f is not None:
-        path = os.path.abspath(f.f_code.co_filename)
-        if not path.startswith(_PACKAGE) and \
-                not f.f_globals.get("__name__", "").startswith("aten_lite."):
-            return f"{os.path.basename(f.f_code.co_filename)}:{f.f_lineno}"
-        f = f.f_back
-    return "?"
+    """``file.py:42`` of the user's line that issued the op (Note [The user's frame])."""
+    return user_line(sys._getframe(1))
 
 
 class DeferredErrors:
