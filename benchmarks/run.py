@@ -148,11 +148,19 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
     if name == "compile":
         import bench_compile
 
+        import bench_dynamic
         import bench_gpt_compiled
+        import bench_row_fusion
 
         rows = bench_compile.run(al, torch, repeat=repeat, budget=3 * budget)
         return [("graph mode: al.compile with fused kernels",
                  table(rows, bench_compile.PEERS) + "\n\n" + bench_compile.NOTE),
+                ("graph mode: rows reduced and broadcast back in one kernel",
+                 table(bench_row_fusion.run(al, torch, args.quick, repeat=repeat, budget=budget),
+                       bench_row_fusion.PEERS)),
+                ("graph mode: one capture for every batch size (dynamic=True)",
+                 table(bench_dynamic.run(al, torch, 6 if args.quick else 15),
+                       bench_dynamic.PEERS)),
                 ("graph mode: a small GPT's training step compiled",
                  table(bench_gpt_compiled.run(al, torch, repeat=repeat, budget=budget),
                        bench_gpt_compiled.PEERS))]
