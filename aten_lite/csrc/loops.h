@@ -34,18 +34,22 @@ AL_CPU_BEGIN
 
 // The loop GCC vectorises: unit strides, restrict pointers, the functor copied into a local so
 // its captured scalars stay in registers. Exact aliasing of out with an input (in-place ops) is
-// fine: each element is read before it is written, in the same iteration.
-template <class Out, class S, class F, class... P>
-inline void contig_restrict(int64_t n, F f, Out* __restrict o, P __restrict... in) {
-  using C = compute_t<S>;
-  for (int64_t i = 0; i < n; ++i) o[i] = static_cast<Out>(f(static_cast<C>(in[i])...));
-}
+// fine: each element is read before it is written, in the same iteration. ``contig`` calls it
+// out of line. The macro defines the pair under two names (Note [Wide vectors for float
+// kernels] below).
+#define AL_CONTIG_LOOPS(restrict_loop, loop)                                                  \
+  template <class Out, class S, class F, class... P>                                          \
+  inline void restrict_loop(int64_t n, F f, Out* __restrict o, P __restrict... in) {          \
+    using C = compute_t<S>;                                                                   \
+    for (int64_t i = 0; i < n; ++i) o[i] = static_cast<Out>(f(static_cast<C>(in[i])...));     \
+  }                                                                                           \
+  template <class Out, class S, class F, size_t... I>                                         \
+  [[gnu::noinline]] void loop(int64_t n, const F& f, Out* o, const S* const* in,              \
+                              std::index_sequence<I...>) {                                    \
+    restrict_loop<Out, S>(n, f, o, in[I]...);                                                 \
+  }
 
-template <class Out, class S, class F, size_t... I>
-[[gnu::noinline]] void contig(int64_t n, const F& f, Out* o, const S* const* in,
-                             std::index_sequence<I...>) {
-  contig_restrict<Out, S>(n, f, o, in[I]...);
-}
+AL_CONTIG_LOOPS(contig_restrict, contig)
 
 // Note [Wide vectors for float kernels]
 // AVX-512 builds ask for 256-bit vectors (Note [One vector width] in tools/codegen/build.py):
@@ -55,27 +59,18 @@ template <class Out, class S, class F, size_t... I>
 // arithmetic, Note [Float exp]; nothing is contracted), so its float and float16 loops are
 // compiled for 512-bit vectors, as the fused kernels of the same ops are (Note [Wide vectors in
 // fused kernels] in aten_lite/compile/kernels_source.py). float64 keeps 256 bits: its exp is
-// libmvec's. On CPUs without AVX-512 the option changes nothing. The two loops below are
-// contig_restrict and contig defined again: a target option applies to the functions defined
-// under it, whatever instantiates them.
+// libmvec's. On CPUs without AVX-512 the option changes nothing. The loops are defined a
+// second time under the option (contig_wide): a target option applies to the functions
+// defined under it, whatever instantiates them.
 #if defined(__x86_64__) || defined(_M_X64)
 #pragma GCC push_options
 #pragma GCC target("prefer-vector-width=512")
 #endif
-template <class Out, class S, class F, class... P>
-inline void contig_restrict_wide(int64_t n, F f, Out* __restrict o, P __restrict... in) {
-  using C = compute_t<S>;
-  for (int64_t i = 0; i < n; ++i) o[i] = static_cast<Out>(f(static_cast<C>(in[i])...));
-}
-
-template <class Out, class S, class F, size_t... I>
-[[gnu::noinline]] void contig_wide(int64_t n, const F& f, Out* o, const S* const* in,
-                                  std::index_sequence<I...>) {
-  contig_restrict_wide<Out, S>(n, f, o, in[I]...);
-}
+AL_CONTIG_LOOPS(contig_restrict_wide, contig_wide)
 #if defined(__x86_64__) || defined(_M_X64)
 #pragma GCC pop_options
 #endif
+#undef AL_CONTIG_LOOPS
 
 template <class F, class = void> struct WideFunctor : std::false_type {};
 template <class F> struct WideFunctor<F, std::void_t<decltype(F::kWide)>>
