@@ -65,6 +65,51 @@ C vector_max(const C* x, int64_t n) {
   return nan ? std::numeric_limits<C>::quiet_NaN() : m;
 }
 
+// Whether the rows can be computed in out itself (Note [Softmax in out's rows]): both
+// unit-stride along the row. (out never overlaps self: the call refuses it before C++.)
+template <class S>
+bool unit_rows(const TensorRef& out, const TensorRef& self) {
+  const int64_t unit = static_cast<int64_t>(sizeof(S));
+  return out.strides[1] == unit && self.strides[1] == unit;
+}
+
+// Note [Softmax in out's rows]
+// The blocked path below copies a block of rows into scratch, shifts it, exps it into a second
+// buffer, sums and divides into out: six passes. float32 rows of unit stride are instead exped
+// straight into out's row (out and self never overlap: the call refuses it), summed from
+// there and divided in place: four passes and no copies, on the same values in the same
+// order. Our float exp is plain arithmetic (Note [Float exp] in scalar_math.h), the same bits
+// in a vector lane or a scalar tail and at any vector width, so the loop is compiled for
+// 512-bit vectors where the build allows them (Note [Wide vectors for float kernels] in
+// loops.h) and the bits are the blocked path's. float64 stays blocked: libmvec's vector and
+// scalar exp may differ in the last bit, and the tails would fall elsewhere.
+#if defined(__x86_64__) || defined(_M_X64)
+#pragma GCC push_options
+#pragma GCC target("prefer-vector-width=512")
+#endif
+[[gnu::noinline]] inline void exp_shifted(const float* __restrict x, float* __restrict e,
+                                          int64_t n, float mx) {
+  for (int64_t j = 0; j < n; ++j) e[j] = ::al::math::exp(x[j] - mx);
+}
+#if defined(__x86_64__) || defined(_M_X64)
+#pragma GCC pop_options
+#endif
+
+template <class S>
+void direct(const TensorRef& out, const TensorRef& self, int64_t rows, int64_t n) {
+  const int64_t grain = log_softmax::kGrainElements / n > 0 ? log_softmax::kGrainElements / n : 1;
+  parallel_range(rows, grain, [&](int64_t b, int64_t e) {
+    for (int64_t r = b; r < e; ++r) {
+      const S* x = &at2<S>(self, r, 0);
+      S* y = &at2<S>(out, r, 0);
+      const S mx = vector_max(x, n);
+      exp_shifted(x, y, n, mx);
+      const S sum = op_sum(y, n);
+      for (int64_t j = 0; j < n; ++j) y[j] = y[j] / sum;
+    }
+  });
+}
+
 struct Kernel {
   static constexpr int kTensors = 1;  // not counting out
   static constexpr int kScalars = 0;
@@ -89,6 +134,12 @@ struct Kernel {
     const TensorRef &out = t[0], &self = t[1];
     int64_t rows = out.sizes[0], n = out.sizes[1];
     if (rows == 0 || n == 0) return 0;
+    if constexpr (std::is_same_v<S, float>) {
+      if (unit_rows<S>(out, self)) {
+        direct<S>(out, self, rows, n);
+        return 0;
+      }
+    }
     ls::each_block<C>(rows, n, [&](int64_t r0, int64_t m, C* d, C* e, C* total) {
       ls::load_rows<S>(self, r0, m, n, d);
       for (int64_t i = 0; i < m; ++i) {
