@@ -286,10 +286,10 @@ def _toolchain() -> tuple:
 # Learning the toolchain runs the compiler three times (target, version, what -march=native
 # resolves to): ~10 ms of CPU and ~25 ms of wall time, a third of a warm first call of a
 # compiled function. So it is kept in the kernel cache as ``toolchain-<key>.json``, keyed by
-# all it was learnt from: the environment build.toolchain reads, the checkout, Python, NumPy,
-# glibc, the compiler's executable (resolved path, inode, size, mtime: an upgrade replaces it)
-# and the CPU as /proc/cpuinfo describes it (a folder shared by two kinds of machine keeps one
-# file per CPU; Note [Native flags in cache keys] in tools/codegen/build.py). It decides every
+# all it was learnt from: build.py's text, the environment it reads, the checkout, Python,
+# NumPy, glibc, the compiler's executable (resolved path, inode, size, mtime: an upgrade
+# replaces it) and the CPU as /proc/cpuinfo describes it (a folder shared by two kinds of
+# machine keeps one file per CPU; Note [Native flags in cache keys] in build.py). It decides every
 # kernel's flags, so it is private like the kernels: one that fails the owner and mode check
 # is learnt afresh and rewritten, never read.
 
@@ -306,7 +306,9 @@ def _toolchain_memo(build, root: Path, env: tuple) -> Path | None:
     what = [str(root), *map(str, env), sys.version, numpy.__version__, numpy.get_include(),
             sysconfig.get_paths()["include"], os.confstr("CS_GNU_LIBC_VERSION") or "", exe,
             str(st.st_ino), str(st.st_size), str(st.st_mtime_ns), build.cpu_description_key()]
-    key = hashlib.sha256("\0".join(what).encode()).hexdigest()[:32]
+    h = hashlib.sha256("\0".join(what).encode())
+    h.update(Path(build.__file__).read_bytes())  # the code that chooses the flags
+    key = h.hexdigest()[:32]
     return cache_dir() / f"toolchain-{key}.json"
 
 
