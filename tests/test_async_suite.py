@@ -18,10 +18,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 # Files that reach the stream through every kind of kernel: elementwise and reductions in all
-# dtypes, views and in-place writes, autograd, losses, checkpoints, graph mode, and the digits
-# training run with its optimizer (test_async_execution covers the other sync points). The
-# optimizers' parity file is left out: its kernels are test_ops's elementwise ones, and it is
-# a quarter of this run's time.
+# dtypes, views and in-place writes, autograd, losses, graph mode, and the digits training run
+# with its optimizer (test_async_execution covers the sync points, saving among them). Left
+# out: the optimizers' parity file (its kernels are test_ops's elementwise ones) and the
+# checkpoints' (file formats; a save's sync is test_async_execution's), 40% of this run.
 FILES = [
     "tests/test_async_execution.py",
     "tests/test_ops.py",
@@ -29,7 +29,6 @@ FILES = [
     "tests/test_views.py",
     "tests/test_digits.py",
     "tests/test_cross_entropy.py",
-    "tests/test_checkpoints.py",
     "tests/test_compile.py",
 ]
 

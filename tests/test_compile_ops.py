@@ -9,8 +9,9 @@ break, which must not change their results either; the elementwise rows must all
 Each dtype builds its own fused kernels, a few hundred in all, so by default float32 runs in
 every second row, int64 and bool in every fourth and each other dtype in one row in eight,
 rotating across the table, and a row none of them picks runs its first dtype: every dtype and
-every row is covered (about 290 cases, 220 kernels; each op's fused kernel in every dtype is
-tests/test_fused_kernels.py's). COMPILE_FULL=1 runs every row in every dtype.
+every row is covered (about 290 cases, 220 kernels; tests/test_fused_kernels.py builds every
+elementwise op's kernel in float32, int32 and bool). COMPILE_FULL=1 runs every row in every
+dtype.
 
 Kernels build into a fresh cache for the module, and all at once: the ``kernels_built`` fixture first
 captures every selected case's graph (building nothing), then compiles the fused kernels those
