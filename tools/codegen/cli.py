@@ -6,7 +6,6 @@ Exit codes: 0 ok, 1 spec error / stale files / build error, 2 usage error.
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import re
 import sys
@@ -15,6 +14,7 @@ import time
 from pathlib import Path
 
 from . import gen, report
+from .suggest import close_names
 from .build import BuildError
 from .spec import SpecError
 
@@ -156,7 +156,7 @@ def _cuda(root: Path, args: argparse.Namespace) -> int:
         chosen = check.only_op(kernels, args.op)
         if not chosen:
             ops = sorted({k.op.split(".")[0] for k in kernels})
-            close = difflib.get_close_matches(args.op, ops, n=3)
+            close = close_names(args.op, ops, 3)
             hint = f"; did you mean {', '.join(close)}?" if close else \
                 "; `aten-lite-gen cuda` lists every kernel"
             print(f"aten-lite-gen cuda: no CUDA kernel for {args.op!r}{hint}", file=sys.stderr)
