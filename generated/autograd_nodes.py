@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 c841433b5c70d28e).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 477491ddb6b4601e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -27,6 +27,7 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     _hardtanh_backward,
     _layer_norm,
     _layer_norm_backward,
+    _layer_norm_weight_grad,
     _leaky_relu_backward,
     _log_sigmoid_backward,
     _log_softmax_backward,
@@ -1736,7 +1737,7 @@ class TanhBackwardBackward0(Node):
 
 class LayerNormBackward0(Node):
     """Backward of _layer_norm (derivatives.yaml:272)."""
-    __slots__ = ("eps_", "self_", "self_v", "weight_", "weight_v", "weight_shape", "bias_shape")
+    __slots__ = ("eps_", "self_", "self_v", "weight_", "weight_v", "bias_shape")
     _op = "_layer_norm"
     _formulas = (('derivatives.yaml:273', 'self'), ('derivatives.yaml:274', 'weight'), ('derivatives.yaml:275', 'bias'),)
 
@@ -1751,13 +1752,12 @@ class LayerNormBackward0(Node):
         weight = node.weight_
         if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
             unpack(node, weight, node.weight_v, 'weight')
-        weight_shape = node.weight_shape
         bias_shape = node.bias_shape
         at_ = 0
         try:
             grad_self = _layer_norm_backward(grad, self, weight, eps) if need[0] is not None else None  # derivatives.yaml:273
             at_ = 1
-            grad_weight = sum_to(grad * _layer_norm(self, ones_like(weight), zeros_like(weight), eps), weight_shape) if need[1] is not None else None  # derivatives.yaml:274
+            grad_weight = _layer_norm_weight_grad(grad, self, eps) if need[1] is not None else None  # derivatives.yaml:274
             at_ = 2
             grad_bias = sum_to(grad, bias_shape) if need[2] is not None else None  # derivatives.yaml:275
         except Exception as exc_:
@@ -1767,7 +1767,7 @@ class LayerNormBackward0(Node):
 
     def release(node):
         node._released = True
-        node.eps_ = node.self_ = node.self_v = node.weight_ = node.weight_v = node.weight_shape = node.bias_shape = None
+        node.eps_ = node.self_ = node.self_v = node.weight_ = node.weight_v = node.bias_shape = None
 
 
 class LayerNormBackwardBackward0(Node):
@@ -1808,11 +1808,43 @@ class LayerNormBackwardBackward0(Node):
         node.eps_ = node.self_ = node.self_v = node.weight_ = node.weight_v = node.grad_output_ = node.grad_output_v = node.weight_shape = None
 
 
+class LayerNormWeightGradBackward0(Node):
+    """Backward of _layer_norm_weight_grad (derivatives.yaml:288)."""
+    __slots__ = ("eps_", "self_", "self_v", "grad_output_", "grad_output_v")
+    _op = "_layer_norm_weight_grad"
+    _formulas = (('derivatives.yaml:289', 'grad_output'), ('derivatives.yaml:290', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        eps = node.eps_
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
+        at_ = 0
+        try:
+            grad_grad_output = (grad * _layer_norm(self, ones_like(grad), zeros_like(grad), eps)) if need[0] is not None else None  # derivatives.yaml:289
+            at_ = 1
+            grad_self = _layer_norm_backward(grad_output * grad, self, ones_like(grad), eps) if need[1] is not None else None  # derivatives.yaml:290
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.eps_ = node.self_ = node.self_v = node.grad_output_ = node.grad_output_v = None
+
+
 class SoftmaxBackwardBackward0(Node):
-    """Backward of _softmax_backward (derivatives.yaml:286)."""
+    """Backward of _softmax_backward (derivatives.yaml:292)."""
     __slots__ = ("dim_", "probs_", "probs_v", "grad_output_", "grad_output_v")
     _op = "_softmax_backward"
-    _formulas = (('derivatives.yaml:287', 'grad_output'), ('derivatives.yaml:288', 'probs'),)
+    _formulas = (('derivatives.yaml:293', 'grad_output'), ('derivatives.yaml:294', 'probs'),)
 
     def apply(node, grads):
         if node._released:
@@ -1827,9 +1859,9 @@ class SoftmaxBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = _softmax_backward(grad, probs, dim) if need[0] is not None else None  # derivatives.yaml:287
+            grad_grad_output = _softmax_backward(grad, probs, dim) if need[0] is not None else None  # derivatives.yaml:293
             at_ = 1
-            grad_probs = (grad * (grad_output - (grad_output * probs).sum(dim, keepdim=True)) - grad_output * (grad * probs).sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:288
+            grad_probs = (grad * (grad_output - (grad_output * probs).sum(dim, keepdim=True)) - grad_output * (grad * probs).sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:294
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1841,10 +1873,10 @@ class SoftmaxBackwardBackward0(Node):
 
 
 class LogSoftmaxBackwardBackward0(Node):
-    """Backward of _log_softmax_backward (derivatives.yaml:291)."""
+    """Backward of _log_softmax_backward (derivatives.yaml:297)."""
     __slots__ = ("dim_", "log_probs_", "log_probs_v", "grad_output_", "grad_output_v")
     _op = "_log_softmax_backward"
-    _formulas = (('derivatives.yaml:292', 'grad_output'), ('derivatives.yaml:293', 'log_probs'),)
+    _formulas = (('derivatives.yaml:298', 'grad_output'), ('derivatives.yaml:299', 'log_probs'),)
 
     def apply(node, grads):
         if node._released:
@@ -1859,9 +1891,9 @@ class LogSoftmaxBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:292
+            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:298
             at_ = 1
-            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:293
+            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:299
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1873,10 +1905,10 @@ class LogSoftmaxBackwardBackward0(Node):
 
 
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:298)."""
+    """Backward of mm (derivatives.yaml:304)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
-    _formulas = (('derivatives.yaml:299', 'self'), ('derivatives.yaml:300', 'mat2'),)
+    _formulas = (('derivatives.yaml:305', 'self'), ('derivatives.yaml:306', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1890,9 +1922,9 @@ class MmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:299
+            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:305
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:300
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:306
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1904,10 +1936,10 @@ class MmBackward0(Node):
 
 
 class SparseMmBackward0(Node):
-    """Backward of _sparse_mm (derivatives.yaml:303)."""
+    """Backward of _sparse_mm (derivatives.yaml:309)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "_sparse_mm"
-    _formulas = (('derivatives.yaml:304', 'self'), ('derivatives.yaml:305', 'mat2'),)
+    _formulas = (('derivatives.yaml:310', 'self'), ('derivatives.yaml:311', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1921,9 +1953,9 @@ class SparseMmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:304
+            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:310
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:305
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:311
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1935,10 +1967,10 @@ class SparseMmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:308)."""
+    """Backward of bmm (derivatives.yaml:314)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
-    _formulas = (('derivatives.yaml:309', 'self'), ('derivatives.yaml:310', 'mat2'),)
+    _formulas = (('derivatives.yaml:315', 'self'), ('derivatives.yaml:316', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1952,9 +1984,9 @@ class BmmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:309
+            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:315
             at_ = 1
-            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:310
+            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:316
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1966,10 +1998,10 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:313)."""
+    """Backward of dot (derivatives.yaml:319)."""
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
-    _formulas = (('derivatives.yaml:314', 'self'), ('derivatives.yaml:315', 'tensor'),)
+    _formulas = (('derivatives.yaml:320', 'self'), ('derivatives.yaml:321', 'tensor'),)
 
     def apply(node, grads):
         if node._released:
@@ -1983,9 +2015,9 @@ class DotBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:314
+            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:320
             at_ = 1
-            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:315
+            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:321
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1997,10 +2029,10 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:320)."""
+    """Backward of view (derivatives.yaml:326)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
-    _formulas = (('derivatives.yaml:321', 'self'),)
+    _formulas = (('derivatives.yaml:327', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2008,7 +2040,7 @@ class ViewBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:321
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:327
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2020,26 +2052,26 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:323); the same code as ViewBackward0's."""
+    """Backward of reshape (derivatives.yaml:329); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
-    _formulas = (('derivatives.yaml:324', 'self'),)
+    _formulas = (('derivatives.yaml:330', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:326)."""
+    """Backward of t (derivatives.yaml:332)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
-    _formulas = (('derivatives.yaml:327', 'self'),)
+    _formulas = (('derivatives.yaml:333', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:327
+            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:333
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2047,10 +2079,10 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:329)."""
+    """Backward of transpose.int (derivatives.yaml:335)."""
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
-    _formulas = (('derivatives.yaml:330', 'self'),)
+    _formulas = (('derivatives.yaml:336', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2059,7 +2091,7 @@ class TransposeBackward0(Node):
         dim0 = node.dim0_
         dim1 = node.dim1_
         try:
-            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:330
+            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:336
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2071,10 +2103,10 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:332)."""
+    """Backward of permute (derivatives.yaml:338)."""
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
-    _formulas = (('derivatives.yaml:333', 'self'),)
+    _formulas = (('derivatives.yaml:339', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2082,7 +2114,7 @@ class PermuteBackward0(Node):
         need, grad = node._next, grads[0]
         dims = node.dims_
         try:
-            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:333
+            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:339
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2094,10 +2126,10 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:335)."""
+    """Backward of expand (derivatives.yaml:341)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
-    _formulas = (('derivatives.yaml:336', 'self'),)
+    _formulas = (('derivatives.yaml:342', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2105,7 +2137,7 @@ class ExpandBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:336
+            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:342
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2117,37 +2149,37 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:338); the same code as ViewBackward0's."""
+    """Backward of squeeze (derivatives.yaml:344); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
-    _formulas = (('derivatives.yaml:339', 'self'),)
-    apply = ViewBackward0.apply
-    release = ViewBackward0.release
-
-
-class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:341); the same code as ViewBackward0's."""
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze.dim"
-    _formulas = (('derivatives.yaml:342', 'self'),)
-    apply = ViewBackward0.apply
-    release = ViewBackward0.release
-
-
-class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:344); the same code as ViewBackward0's."""
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze.dims"
     _formulas = (('derivatives.yaml:345', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
+class SqueezeBackward1(Node):
+    """Backward of squeeze.dim (derivatives.yaml:347); the same code as ViewBackward0's."""
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze.dim"
+    _formulas = (('derivatives.yaml:348', 'self'),)
+    apply = ViewBackward0.apply
+    release = ViewBackward0.release
+
+
+class SqueezeBackward2(Node):
+    """Backward of squeeze.dims (derivatives.yaml:350); the same code as ViewBackward0's."""
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze.dims"
+    _formulas = (('derivatives.yaml:351', 'self'),)
+    apply = ViewBackward0.apply
+    release = ViewBackward0.release
+
+
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:347)."""
+    """Backward of unsqueeze (derivatives.yaml:353)."""
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
-    _formulas = (('derivatives.yaml:348', 'self'),)
+    _formulas = (('derivatives.yaml:354', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2155,7 +2187,7 @@ class UnsqueezeBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:348
+            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:354
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2167,19 +2199,19 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:350); the same code as ViewBackward0's."""
+    """Backward of flatten.using_ints (derivatives.yaml:356); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
-    _formulas = (('derivatives.yaml:351', 'self'),)
+    _formulas = (('derivatives.yaml:357', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:353)."""
+    """Backward of narrow (derivatives.yaml:359)."""
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
-    _formulas = (('derivatives.yaml:354', 'self'),)
+    _formulas = (('derivatives.yaml:360', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2190,7 +2222,7 @@ class NarrowBackward0(Node):
         start = node.start_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:354
+            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:360
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2202,10 +2234,10 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:356)."""
+    """Backward of select.int (derivatives.yaml:362)."""
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
-    _formulas = (('derivatives.yaml:357', 'self'),)
+    _formulas = (('derivatives.yaml:363', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2215,7 +2247,7 @@ class SelectBackward0(Node):
         index = node.index_
         self_shape = node.self_shape
         try:
-            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:357
+            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:363
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2227,10 +2259,10 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:359)."""
+    """Backward of slice.Tensor (derivatives.yaml:365)."""
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
-    _formulas = (('derivatives.yaml:360', 'self'),)
+    _formulas = (('derivatives.yaml:366', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2242,7 +2274,7 @@ class SliceBackward0(Node):
         step = node.step_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:360
+            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:366
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2254,17 +2286,17 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:362)."""
+    """Backward of contiguous (derivatives.yaml:368)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
-    _formulas = (('derivatives.yaml:363', 'self'),)
+    _formulas = (('derivatives.yaml:369', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:363
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:369
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2272,10 +2304,10 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:365)."""
+    """Backward of split.Tensor (derivatives.yaml:371)."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
-    _formulas = (('derivatives.yaml:366', 'self'),)
+    _formulas = (('derivatives.yaml:372', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2284,7 +2316,7 @@ class SplitBackward0(Node):
         dim = node.dim_
         result_shape = node.result_shape
         try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:366
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:372
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2296,28 +2328,28 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:368); the same code as SplitBackward0's."""
+    """Backward of split.sizes (derivatives.yaml:374); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
-    _formulas = (('derivatives.yaml:369', 'self'),)
+    _formulas = (('derivatives.yaml:375', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:371); the same code as SplitBackward0's."""
+    """Backward of chunk (derivatives.yaml:377); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
-    _formulas = (('derivatives.yaml:372', 'self'),)
+    _formulas = (('derivatives.yaml:378', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:376)."""
+    """Backward of cat (derivatives.yaml:382)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
-    _formulas = (('derivatives.yaml:377', 'tensors'),)
+    _formulas = (('derivatives.yaml:383', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -2326,7 +2358,7 @@ class CatBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:377
+            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:383
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2338,10 +2370,10 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:379)."""
+    """Backward of stack (derivatives.yaml:385)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
-    _formulas = (('derivatives.yaml:380', 'tensors'),)
+    _formulas = (('derivatives.yaml:386', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -2350,7 +2382,7 @@ class StackBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:380
+            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:386
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2362,10 +2394,10 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:382)."""
+    """Backward of gather (derivatives.yaml:388)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
-    _formulas = (('derivatives.yaml:384', 'self'),)
+    _formulas = (('derivatives.yaml:390', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2377,7 +2409,7 @@ class GatherBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:384
+            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:390
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2389,10 +2421,10 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:386)."""
+    """Backward of index_select (derivatives.yaml:392)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
-    _formulas = (('derivatives.yaml:388', 'self'),)
+    _formulas = (('derivatives.yaml:394', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2404,7 +2436,7 @@ class IndexSelectBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:388
+            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:394
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2416,10 +2448,10 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:390)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:396)."""
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
-    _formulas = (('derivatives.yaml:392', 'self'),)
+    _formulas = (('derivatives.yaml:398', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2429,7 +2461,7 @@ class MaskedFillBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:392
+            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:398
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2441,10 +2473,10 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:395)."""
+    """Backward of index.Tensor (derivatives.yaml:401)."""
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
-    _formulas = (('derivatives.yaml:397', 'self'),)
+    _formulas = (('derivatives.yaml:403', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2457,7 +2489,7 @@ class IndexBackward0(Node):
                     unpack(node, t_, v_, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:397
+            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:403
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2469,10 +2501,10 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:399)."""
+    """Backward of index_put (derivatives.yaml:405)."""
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
-    _formulas = (('derivatives.yaml:401', 'self'), ('derivatives.yaml:402', 'values'),)
+    _formulas = (('derivatives.yaml:407', 'self'), ('derivatives.yaml:408', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -2487,9 +2519,9 @@ class IndexPutBackward0(Node):
         values_shape = node.values_shape
         at_ = 0
         try:
-            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:401
+            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:407
             at_ = 1
-            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:402
+            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:408
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2501,18 +2533,18 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:404); the same code as CopyStridedBackward0's."""
+    """Backward of clone (derivatives.yaml:410); the same code as CopyStridedBackward0's."""
     __slots__ = ()
     _op = "clone"
-    _formulas = (('derivatives.yaml:405', 'self'),)
+    _formulas = (('derivatives.yaml:411', 'self'),)
     apply = CopyStridedBackward0.apply
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:407)."""
+    """Backward of copy_ (derivatives.yaml:413)."""
     __slots__ = ()
     _op = "copy_"
-    _formulas = (('derivatives.yaml:408', 'self'), ('derivatives.yaml:409', 'src'),)
+    _formulas = (('derivatives.yaml:414', 'self'), ('derivatives.yaml:415', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -2520,9 +2552,9 @@ class CopyBackward0(Node):
         need, grad = node._next, grads[0]
         at_ = 0
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:408
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:414
             at_ = 1
-            grad_src = grad if need[1] is not None else None  # derivatives.yaml:409
+            grad_src = grad if need[1] is not None else None  # derivatives.yaml:415
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2530,34 +2562,34 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:411); the same code as SignBackward0's."""
+    """Backward of fill_.Scalar (derivatives.yaml:417); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "fill_.Scalar"
-    _formulas = (('derivatives.yaml:412', 'self'),)
+    _formulas = (('derivatives.yaml:418', 'self'),)
     apply = SignBackward0.apply
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:414); the same code as SignBackward0's."""
+    """Backward of zero_ (derivatives.yaml:420); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "zero_"
-    _formulas = (('derivatives.yaml:415', 'self'),)
+    _formulas = (('derivatives.yaml:421', 'self'),)
     apply = SignBackward0.apply
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:417); the same code as ContiguousBackward0's."""
+    """Backward of to.dtype (derivatives.yaml:423); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
-    _formulas = (('derivatives.yaml:418', 'self'),)
+    _formulas = (('derivatives.yaml:424', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:420)."""
+    """Backward of to.device (derivatives.yaml:426)."""
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
-    _formulas = (('derivatives.yaml:421', 'self'),)
+    _formulas = (('derivatives.yaml:427', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2565,7 +2597,7 @@ class ToBackward1(Node):
         need, grad = node._next, grads[0]
         self_device = node.self_device
         try:
-            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:421
+            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:427
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2577,7 +2609,7 @@ class ToBackward1(Node):
 
 
 class Unique2Backward0(Node):
-    """Backward of _unique2 (derivatives.yaml:423)."""
+    """Backward of _unique2 (derivatives.yaml:429)."""
     __slots__ = ()
     _op = "_unique2"
     _n_out = 3
@@ -2591,10 +2623,10 @@ class Unique2Backward0(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:429)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:435)."""
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
-    _formulas = (('derivatives.yaml:430', 'values'),)
+    _formulas = (('derivatives.yaml:436', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -2604,7 +2636,7 @@ class SparseCooTensorBackward0(Node):
         if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
             unpack(node, indices, node.indices_v, 'indices')
         try:
-            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:430
+            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:436
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2617,17 +2649,17 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:433)."""
+    """Backward of to_sparse (derivatives.yaml:439)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
-    _formulas = (('derivatives.yaml:434', 'self'),)
+    _formulas = (('derivatives.yaml:440', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:434
+            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:440
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2635,10 +2667,10 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:436)."""
+    """Backward of to_dense (derivatives.yaml:442)."""
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
-    _formulas = (('derivatives.yaml:437', 'self'),)
+    _formulas = (('derivatives.yaml:443', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2648,7 +2680,7 @@ class ToDenseBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:437
+            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:443
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2660,18 +2692,18 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:440); the same code as ContiguousBackward0's."""
+    """Backward of coalesce (derivatives.yaml:446); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
-    _formulas = (('derivatives.yaml:441', 'self'),)
+    _formulas = (('derivatives.yaml:447', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:443)."""
+    """Backward of values (derivatives.yaml:449)."""
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
-    _formulas = (('derivatives.yaml:444', 'self'),)
+    _formulas = (('derivatives.yaml:450', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2682,7 +2714,7 @@ class ValuesBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:444
+            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:450
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2694,10 +2726,10 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:447)."""
+    """Backward of sparse_mask (derivatives.yaml:453)."""
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
-    _formulas = (('derivatives.yaml:448', 'self'),)
+    _formulas = (('derivatives.yaml:454', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2707,7 +2739,7 @@ class SparseMaskBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:448
+            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:454
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2719,10 +2751,10 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:451)."""
+    """Backward of _sparse_values_at (derivatives.yaml:457)."""
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
-    _formulas = (('derivatives.yaml:454', 'self'),)
+    _formulas = (('derivatives.yaml:460', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2736,7 +2768,7 @@ class SparseValuesAtBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:454
+            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:460
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2748,10 +2780,10 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:460)."""
+    """Backward of log10 (derivatives.yaml:466)."""
     __slots__ = ("self_", "self_v")
     _op = "log10"
-    _formulas = (('derivatives.yaml:461', 'self'),)
+    _formulas = (('derivatives.yaml:467', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2761,7 +2793,7 @@ class Log10Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:461
+            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:467
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2773,10 +2805,10 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:463)."""
+    """Backward of log2 (derivatives.yaml:469)."""
     __slots__ = ("self_", "self_v")
     _op = "log2"
-    _formulas = (('derivatives.yaml:464', 'self'),)
+    _formulas = (('derivatives.yaml:470', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2786,7 +2818,7 @@ class Log2Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:464
+            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:470
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2798,10 +2830,10 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:466)."""
+    """Backward of fmod.Tensor (derivatives.yaml:472)."""
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
-    _formulas = (('derivatives.yaml:467', 'self'), ('derivatives.yaml:468', 'other'),)
+    _formulas = (('derivatives.yaml:473', 'self'), ('derivatives.yaml:474', 'other'),)
 
     def apply(node, grads):
         if node._released:
@@ -2815,9 +2847,9 @@ class FmodBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:467
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:473
             at_ = 1
-            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:468
+            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:474
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2829,10 +2861,10 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:470)."""
+    """Backward of lerp.Scalar (derivatives.yaml:476)."""
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
-    _formulas = (('derivatives.yaml:471', 'self'), ('derivatives.yaml:472', 'end'),)
+    _formulas = (('derivatives.yaml:477', 'self'), ('derivatives.yaml:478', 'end'),)
 
     def apply(node, grads):
         if node._released:
@@ -2841,9 +2873,9 @@ class LerpBackward0(Node):
         weight = node.weight_
         at_ = 0
         try:
-            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:471
+            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:477
             at_ = 1
-            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:472
+            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:478
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2855,10 +2887,10 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:474)."""
+    """Backward of lerp.Tensor (derivatives.yaml:480)."""
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
-    _formulas = (('derivatives.yaml:475', 'self'), ('derivatives.yaml:476', 'end'), ('derivatives.yaml:477', 'weight'),)
+    _formulas = (('derivatives.yaml:481', 'self'), ('derivatives.yaml:482', 'end'), ('derivatives.yaml:483', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -2875,11 +2907,11 @@ class LerpBackward1(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:475
+            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:481
             at_ = 1
-            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:476
+            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:482
             at_ = 2
-            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:477
+            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:483
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2891,7 +2923,7 @@ class LerpBackward1(Node):
 
 
 class AdamExpAvgSqBackward0(Node):
-    """Backward of _adam_exp_avg_sq (derivatives.yaml:480)."""
+    """Backward of _adam_exp_avg_sq (derivatives.yaml:486)."""
     __slots__ = ()
     _op = "_adam_exp_avg_sq"
 
@@ -2905,7 +2937,7 @@ class AdamExpAvgSqBackward0(Node):
 
 
 class AdamParamStepBackward0(Node):
-    """Backward of _adam_param_step (derivatives.yaml:483)."""
+    """Backward of _adam_param_step (derivatives.yaml:489)."""
     __slots__ = ()
     _op = "_adam_param_step"
 
@@ -2920,10 +2952,10 @@ class AdamParamStepBackward0(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:486)."""
+    """Backward of _nan_to_num (derivatives.yaml:492)."""
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
-    _formulas = (('derivatives.yaml:488', 'self'),)
+    _formulas = (('derivatives.yaml:494', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2933,7 +2965,7 @@ class NanToNumBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:488
+            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:494
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2945,10 +2977,10 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:490)."""
+    """Backward of cumsum (derivatives.yaml:496)."""
     __slots__ = ("dim_",)
     _op = "cumsum"
-    _formulas = (('derivatives.yaml:492', 'self'),)
+    _formulas = (('derivatives.yaml:498', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2956,7 +2988,7 @@ class CumsumBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:492
+            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:498
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2968,11 +3000,11 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:494)."""
+    """Backward of cumprod (derivatives.yaml:500)."""
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:495', 'self'),)
+    _formulas = (('derivatives.yaml:501', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2986,7 +3018,7 @@ class CumprodBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:495
+            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:501
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2998,12 +3030,12 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:498)."""
+    """Backward of sort (derivatives.yaml:504)."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:500', 'self'),)
+    _formulas = (('derivatives.yaml:506', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3015,7 +3047,7 @@ class SortBackward0(Node):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:500
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:506
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3027,21 +3059,21 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:503); the same code as SortBackward0's."""
+    """Backward of topk (derivatives.yaml:509); the same code as SortBackward0's."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:505', 'self'),)
+    _formulas = (('derivatives.yaml:511', 'self'),)
     apply = SortBackward0.apply
     release = SortBackward0.release
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:508)."""
+    """Backward of scatter.src (derivatives.yaml:514)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
-    _formulas = (('derivatives.yaml:510', 'self'), ('derivatives.yaml:511', 'src'),)
+    _formulas = (('derivatives.yaml:516', 'self'), ('derivatives.yaml:517', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -3054,9 +3086,9 @@ class ScatterBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:510
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:516
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:511
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:517
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3068,10 +3100,10 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:513)."""
+    """Backward of scatter.value (derivatives.yaml:519)."""
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
-    _formulas = (('derivatives.yaml:515', 'self'),)
+    _formulas = (('derivatives.yaml:521', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3082,7 +3114,7 @@ class ScatterBackward1(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:515
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:521
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3094,10 +3126,10 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:518)."""
+    """Backward of scatter_add (derivatives.yaml:524)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
-    _formulas = (('derivatives.yaml:520', 'self'), ('derivatives.yaml:521', 'src'),)
+    _formulas = (('derivatives.yaml:526', 'self'), ('derivatives.yaml:527', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -3110,9 +3142,9 @@ class ScatterAddBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:520
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:526
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:521
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:527
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3124,10 +3156,10 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:523)."""
+    """Backward of index_add (derivatives.yaml:529)."""
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
-    _formulas = (('derivatives.yaml:525', 'self'), ('derivatives.yaml:526', 'source'),)
+    _formulas = (('derivatives.yaml:531', 'self'), ('derivatives.yaml:532', 'source'),)
 
     def apply(node, grads):
         if node._released:
@@ -3141,9 +3173,9 @@ class IndexAddBackward0(Node):
         source_shape = node.source_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:525
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:531
             at_ = 1
-            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:526
+            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:532
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3155,10 +3187,10 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:528)."""
+    """Backward of embedding (derivatives.yaml:534)."""
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
-    _formulas = (('derivatives.yaml:530', 'weight'),)
+    _formulas = (('derivatives.yaml:536', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -3171,7 +3203,7 @@ class EmbeddingBackward0(Node):
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
         try:
-            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:530
+            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:536
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3183,10 +3215,10 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:532)."""
+    """Backward of tril (derivatives.yaml:538)."""
     __slots__ = ("diagonal_",)
     _op = "tril"
-    _formulas = (('derivatives.yaml:533', 'self'),)
+    _formulas = (('derivatives.yaml:539', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3194,7 +3226,7 @@ class TrilBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:533
+            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:539
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3206,10 +3238,10 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:535)."""
+    """Backward of triu (derivatives.yaml:541)."""
     __slots__ = ("diagonal_",)
     _op = "triu"
-    _formulas = (('derivatives.yaml:536', 'self'),)
+    _formulas = (('derivatives.yaml:542', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3217,7 +3249,7 @@ class TriuBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:536
+            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:542
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3229,7 +3261,7 @@ class TriuBackward0(Node):
 
 
 class NonzeroBackward0(Node):
-    """Backward of nonzero (derivatives.yaml:540)."""
+    """Backward of nonzero (derivatives.yaml:546)."""
     __slots__ = ()
     _op = "nonzero"
 
@@ -3242,7 +3274,7 @@ class NonzeroBackward0(Node):
 
 
 class NonzeroBackward1(Node):
-    """Backward of nonzero.as_tuple (derivatives.yaml:543)."""
+    """Backward of nonzero.as_tuple (derivatives.yaml:549)."""
     __slots__ = ("_n_out",)
     _op = "nonzero.as_tuple"
 
@@ -3255,14 +3287,14 @@ class NonzeroBackward1(Node):
 
 
 class NonzeroNumpyBackward0(Node):
-    """Backward of nonzero_numpy (derivatives.yaml:546); the same code as NonzeroBackward1's."""
+    """Backward of nonzero_numpy (derivatives.yaml:552); the same code as NonzeroBackward1's."""
     __slots__ = ("_n_out",)
     _op = "nonzero_numpy"
     apply = NonzeroBackward1.apply
 
 
 class RepeatInterleaveBackward0(Node):
-    """Backward of repeat_interleave.Tensor (derivatives.yaml:549)."""
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:555)."""
     __slots__ = ()
     _op = "repeat_interleave.Tensor"
 
@@ -3275,10 +3307,10 @@ class RepeatInterleaveBackward0(Node):
 
 
 class DiagonalBackward0(Node):
-    """Backward of diagonal (derivatives.yaml:552)."""
+    """Backward of diagonal (derivatives.yaml:558)."""
     __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
     _op = "diagonal"
-    _formulas = (('derivatives.yaml:553', 'self'),)
+    _formulas = (('derivatives.yaml:559', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3289,7 +3321,7 @@ class DiagonalBackward0(Node):
         offset = node.offset_
         self_shape = node.self_shape
         try:
-            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:553
+            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:559
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3301,10 +3333,10 @@ class DiagonalBackward0(Node):
 
 
 class ConvolutionBackward0(Node):
-    """Backward of convolution (derivatives.yaml:558)."""
+    """Backward of convolution (derivatives.yaml:564)."""
     __slots__ = ("dilation_", "groups_", "padding_", "stride_", "transposed_", "weight_", "weight_v", "input_shape", "input_", "input_v", "weight_shape")
     _op = "convolution"
-    _formulas = (('derivatives.yaml:559', 'input'), ('derivatives.yaml:560', 'weight'), ('derivatives.yaml:561', 'bias'),)
+    _formulas = (('derivatives.yaml:565', 'input'), ('derivatives.yaml:566', 'weight'), ('derivatives.yaml:567', 'bias'),)
 
     def apply(node, grads):
         if node._released:
@@ -3325,11 +3357,11 @@ class ConvolutionBackward0(Node):
         weight_shape = node.weight_shape
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:559
+            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:565
             at_ = 1
-            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:560
+            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:566
             at_ = 2
-            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:561
+            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:567
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3341,10 +3373,10 @@ class ConvolutionBackward0(Node):
 
 
 class ConvWeightGradBackward0(Node):
-    """Backward of _conv_weight_grad (derivatives.yaml:564)."""
+    """Backward of _conv_weight_grad (derivatives.yaml:570)."""
     __slots__ = ("dilation_", "grad_output_", "grad_output_v", "groups_", "padding_", "stride_", "input_shape", "input_", "input_v")
     _op = "_conv_weight_grad"
-    _formulas = (('derivatives.yaml:565', 'input'), ('derivatives.yaml:566', 'grad_output'),)
+    _formulas = (('derivatives.yaml:571', 'input'), ('derivatives.yaml:572', 'grad_output'),)
 
     def apply(node, grads):
         if node._released:
@@ -3363,9 +3395,9 @@ class ConvWeightGradBackward0(Node):
             unpack(node, input, node.input_v, 'input')
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:565
+            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:571
             at_ = 1
-            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:566
+            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:572
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3377,10 +3409,10 @@ class ConvWeightGradBackward0(Node):
 
 
 class Im2colBackward0(Node):
-    """Backward of im2col (derivatives.yaml:569)."""
+    """Backward of im2col (derivatives.yaml:575)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_", "self_shape")
     _op = "im2col"
-    _formulas = (('derivatives.yaml:570', 'self'),)
+    _formulas = (('derivatives.yaml:576', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3392,7 +3424,7 @@ class Im2colBackward0(Node):
         stride = node.stride_
         self_shape = node.self_shape
         try:
-            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:570
+            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:576
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3404,10 +3436,10 @@ class Im2colBackward0(Node):
 
 
 class Col2imBackward0(Node):
-    """Backward of col2im (derivatives.yaml:573)."""
+    """Backward of col2im (derivatives.yaml:579)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_")
     _op = "col2im"
-    _formulas = (('derivatives.yaml:574', 'self'),)
+    _formulas = (('derivatives.yaml:580', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3418,7 +3450,7 @@ class Col2imBackward0(Node):
         padding = node.padding_
         stride = node.stride_
         try:
-            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:574
+            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:580
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3430,11 +3462,11 @@ class Col2imBackward0(Node):
 
 
 class LinalgInvBackward0(Node):
-    """Backward of linalg_inv (derivatives.yaml:579)."""
+    """Backward of linalg_inv (derivatives.yaml:585)."""
     __slots__ = ("result_", "result_v")
     _op = "linalg_inv"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:580', 'A'),)
+    _formulas = (('derivatives.yaml:586', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3444,7 +3476,7 @@ class LinalgInvBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:580
+            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:586
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3456,11 +3488,11 @@ class LinalgInvBackward0(Node):
 
 
 class LinalgSolveBackward0(Node):
-    """Backward of linalg_solve (derivatives.yaml:583)."""
+    """Backward of linalg_solve (derivatives.yaml:589)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_solve"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:584', 'A, B'),)
+    _formulas = (('derivatives.yaml:590', 'A, B'),)
 
     def apply(node, grads):
         if node._released:
@@ -3473,7 +3505,7 @@ class LinalgSolveBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:584
+            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:590
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3485,11 +3517,11 @@ class LinalgSolveBackward0(Node):
 
 
 class LinalgDetBackward0(Node):
-    """Backward of linalg_det (derivatives.yaml:587)."""
+    """Backward of linalg_det (derivatives.yaml:593)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_det"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:588', 'A'),)
+    _formulas = (('derivatives.yaml:594', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3502,7 +3534,7 @@ class LinalgDetBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:588
+            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:594
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3514,11 +3546,11 @@ class LinalgDetBackward0(Node):
 
 
 class LinalgSlogdetBackward0(Node):
-    """Backward of linalg_slogdet (derivatives.yaml:591)."""
+    """Backward of linalg_slogdet (derivatives.yaml:597)."""
     __slots__ = ("A_", "A_v")
     _op = "linalg_slogdet"
     _n_out = 2
-    _formulas = (('derivatives.yaml:592', 'A'),)
+    _formulas = (('derivatives.yaml:598', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3528,7 +3560,7 @@ class LinalgSlogdetBackward0(Node):
         if isinstance(A, Tensor) and A._vc.value != node.A_v:
             unpack(node, A, node.A_v, 'A')
         try:
-            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:592
+            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:598
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3540,11 +3572,11 @@ class LinalgSlogdetBackward0(Node):
 
 
 class LinalgCholeskyBackward0(Node):
-    """Backward of linalg_cholesky (derivatives.yaml:595)."""
+    """Backward of linalg_cholesky (derivatives.yaml:601)."""
     __slots__ = ("result_", "result_v", "upper_")
     _op = "linalg_cholesky"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:596', 'self'),)
+    _formulas = (('derivatives.yaml:602', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3555,7 +3587,7 @@ class LinalgCholeskyBackward0(Node):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         upper = node.upper_
         try:
-            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:596
+            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:602
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3567,12 +3599,12 @@ class LinalgCholeskyBackward0(Node):
 
 
 class LinalgEighBackward0(Node):
-    """Backward of _linalg_eigh (derivatives.yaml:599)."""
+    """Backward of _linalg_eigh (derivatives.yaml:605)."""
     __slots__ = ("eigenvalues_", "eigenvalues_v", "eigenvectors_", "eigenvectors_v", "upper_")
     _op = "_linalg_eigh"
     _n_out = 2
     _saved_outputs = (('eigenvalues_', 0), ('eigenvectors_', 1),)
-    _formulas = (('derivatives.yaml:600', 'A'),)
+    _formulas = (('derivatives.yaml:606', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3586,7 +3618,7 @@ class LinalgEighBackward0(Node):
             eigenvectors = unpack_output(node, eigenvectors, node.eigenvectors_v, 1, 'eigenvectors')
         upper = node.upper_
         try:
-            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:600
+            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:606
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3598,12 +3630,12 @@ class LinalgEighBackward0(Node):
 
 
 class LinalgSvdBackward0(Node):
-    """Backward of _linalg_svd (derivatives.yaml:603)."""
+    """Backward of _linalg_svd (derivatives.yaml:609)."""
     __slots__ = ("A_", "A_v", "S_", "S_v", "U_", "U_v", "Vh_", "Vh_v")
     _op = "_linalg_svd"
     _n_out = 3
     _saved_outputs = (('S_', 1), ('U_', 0), ('Vh_', 2),)
-    _formulas = (('derivatives.yaml:604', 'A'),)
+    _formulas = (('derivatives.yaml:610', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3622,7 +3654,7 @@ class LinalgSvdBackward0(Node):
         if Vh is not None and (Vh._vc.value != node.Vh_v or _grad_state.enabled):
             Vh = unpack_output(node, Vh, node.Vh_v, 2, 'Vh')
         try:
-            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:604
+            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:610
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3634,12 +3666,12 @@ class LinalgSvdBackward0(Node):
 
 
 class LinalgQrBackward0(Node):
-    """Backward of _linalg_qr (derivatives.yaml:607)."""
+    """Backward of _linalg_qr (derivatives.yaml:613)."""
     __slots__ = ("A_", "A_v", "Q_", "Q_v", "R_", "R_v")
     _op = "_linalg_qr"
     _n_out = 2
     _saved_outputs = (('Q_', 0), ('R_', 1),)
-    _formulas = (('derivatives.yaml:608', 'A'),)
+    _formulas = (('derivatives.yaml:614', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3655,7 +3687,7 @@ class LinalgQrBackward0(Node):
         if R is not None and (R._vc.value != node.R_v or _grad_state.enabled):
             R = unpack_output(node, R, node.R_v, 1, 'R')
         try:
-            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:608
+            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:614
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -4466,9 +4498,8 @@ def record__layer_norm(op):
         node.eps_ = eps
         node.self_ = self if need_self or need_weight else None
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_self or need_weight else 0
-        node.weight_ = weight if need_self or need_weight else None
-        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_self or need_weight else 0
-        node.weight_shape = weight._shape if need_weight else None
+        node.weight_ = weight if need_self else None
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_self else 0
         node.bias_shape = bias._shape if need_bias else None
         result = redispatch(self, weight, bias, eps)
         if result._dtype.is_floating_point:
@@ -4501,6 +4532,31 @@ def record__layer_norm_backward(op):
         node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_self or need_weight else 0
         node.weight_shape = weight._shape if need_weight else None
         result = redispatch(grad_output, self, weight, eps)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__layer_norm_weight_grad(op):
+    redispatch = below_autograd_entry(op)
+    def record(grad_output, self, eps):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not (need_grad_output or need_self):
+            return redispatch(grad_output, self, eps)
+        node = LayerNormWeightGradBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+        )
+        node._hooks, node._released = None, False
+        node.eps_ = eps
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node.grad_output_ = grad_output if need_self else None
+        node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_self else 0
+        result = redispatch(grad_output, self, eps)
         if result._dtype.is_floating_point:
             result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
@@ -6500,6 +6556,7 @@ RECORDERS = {
     "_tanh_backward": record__tanh_backward,
     "_layer_norm": record__layer_norm,
     "_layer_norm_backward": record__layer_norm_backward,
+    "_layer_norm_weight_grad": record__layer_norm_weight_grad,
     "_softmax_backward": record__softmax_backward,
     "_log_softmax_backward": record__log_softmax_backward,
     "mm": record_mm,

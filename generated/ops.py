@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 c841433b5c70d28e).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 477491ddb6b4601e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -161,6 +161,7 @@ _H__leaky_relu_backward, _F__leaky_relu_backward = _b.handle_and_entry('_leaky_r
 _H__tanh_backward, _F__tanh_backward = _b.handle_and_entry('_tanh_backward')
 _H__layer_norm, _F__layer_norm = _b.handle_and_entry('_layer_norm')
 _H__layer_norm_backward, _F__layer_norm_backward = _b.handle_and_entry('_layer_norm_backward')
+_H__layer_norm_weight_grad, _F__layer_norm_weight_grad = _b.handle_and_entry('_layer_norm_weight_grad')
 _H__softmax_backward, _F__softmax_backward = _b.handle_and_entry('_softmax_backward')
 _H__log_softmax_backward, _F__log_softmax_backward = _b.handle_and_entry('_log_softmax_backward')
 _H_mm, _F_mm = _b.handle_and_entry('mm')
@@ -446,6 +447,7 @@ _G__leaky_relu_backward = _b.Binding('al._leaky_relu_backward', ('_leaky_relu_ba
 _G__tanh_backward = _b.Binding('al._tanh_backward', ('_tanh_backward',), method=False)
 _G__layer_norm = _b.Binding('al._layer_norm', ('_layer_norm',), method=False)
 _G__layer_norm_backward = _b.Binding('al._layer_norm_backward', ('_layer_norm_backward',), method=False)
+_G__layer_norm_weight_grad = _b.Binding('al._layer_norm_weight_grad', ('_layer_norm_weight_grad',), method=False)
 _G__softmax_backward = _b.Binding('al._softmax_backward', ('_softmax_backward',), method=False)
 _G__log_softmax_backward = _b.Binding('al._log_softmax_backward', ('_log_softmax_backward',), method=False)
 _G_mm = _b.Binding('al.mm', ('mm', 'mm.out'), method=False)
@@ -1655,6 +1657,16 @@ def _layer_norm_backward(grad_output, input, weight, eps):
         if isinstance(grad_output, _T) and isinstance(input, _T) and isinstance(weight, _T):
             return _H__layer_norm_backward.call((grad_output, input, weight, eps))
     return _G__layer_norm_backward.parse((grad_output, input, weight, eps, ), {})
+
+
+@_G__layer_norm_weight_grad.documents
+def _layer_norm_weight_grad(grad_output, input, eps):
+    if eps.__class__ in _FLT:  # _layer_norm_weight_grad
+        if grad_output.__class__ is _T and input.__class__ is _T:
+            return _F__layer_norm_weight_grad(grad_output, input, eps)
+        if isinstance(grad_output, _T) and isinstance(input, _T):
+            return _H__layer_norm_weight_grad.call((grad_output, input, eps))
+    return _G__layer_norm_weight_grad.parse((grad_output, input, eps, ), {})
 
 
 @_G__softmax_backward.documents

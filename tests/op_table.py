@@ -259,6 +259,13 @@ def _layer_norm_backward_ref(g, x, w, eps):
     return r * (gw - gw.mean(-1, keepdims=True) - xhat * (gw * xhat).mean(-1, keepdims=True))
 
 
+def _layer_norm_weight_grad_ref(g, x, eps):
+    x = _f64(x)
+    c = x - x.mean(-1, keepdims=True)
+    xhat = c / np.sqrt((c * c).mean(-1, keepdims=True) + eps)
+    return (_f64(g) * xhat).reshape(-1, x.shape[-1]).sum(0)
+
+
 def _gelu_backward(g, x):
     x = _f64(x)
     return _f64(g) * (_phi_cdf(x) + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi))
@@ -696,6 +703,10 @@ CASES: list[OpCase] = [
            lambda d: [Sample((data((2, 5), d), data((2, 5), d), data((5,), d), 1e-5)),
                       Sample((strided((3, 4), d), data((3, 4), d), data((4,), d), 0.1),
                              note="non-contiguous grad_output")], tol=1e-2),
+    OpCase("_layer_norm_weight_grad", _layer_norm_weight_grad_ref, FLOATING,
+           lambda d: [Sample((data((2, 5), d), data((2, 5), d), 1e-5)),
+                      Sample((strided((2, 3, 4), d), data((2, 3, 4), d), 0.1),
+                             note="non-contiguous grad_output, 3-D")], tol=1e-2),
     OpCase("_softmax_backward",
            lambda g, y, d: _f64(y) * (_f64(g) - (_f64(g) * _f64(y)).sum(axis=d, keepdims=True)),
            FLOATING, lambda d: [Sample((data((2, 5), d), data((2, 5), d), 1)),

@@ -219,6 +219,8 @@ _NOT_IN_TORCH = {
     "_layer_norm": "aten_lite's own op (torch's native_layer_norm also returns mean and rstd)",
     "_layer_norm_backward": "aten_lite's own op (torch's native_layer_norm_backward gives all "
                             "three gradients)",
+    "_layer_norm_weight_grad": "aten_lite's own op (torch's native_layer_norm_backward gives "
+                               "all three gradients)",
     "_softmax_backward": "aten_lite's own op (torch's _softmax_backward_data takes "
                          "input_dtype)",
     "_conv_weight_grad": "aten_lite's own op (torch's convolution_backward gives all three "

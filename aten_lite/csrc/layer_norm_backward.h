@@ -20,6 +20,8 @@ namespace layer_norm_backward {
 
 using ::al::sparse::at2;
 
+constexpr int64_t kRows = ::al::layer_norm::kStatRows;
+
 struct Kernel {
   static constexpr int kTensors = 3;  // not counting out
   static constexpr int kScalars = 1;
@@ -52,32 +54,46 @@ struct Kernel {
     std::unique_ptr<C[]> wv(new C[n]);
     ln::load_vector<S>(t[3], n, wv.get());
     const C* __restrict w = wv.get();
-    ls::each_block<C>(rows, n, [&](int64_t r0, int64_t m, C* x, C* g, C*) {
+    const C inv_n = C(1) / static_cast<C>(n);
+    // Per block: its rows centred a step at a time (centre_rows), then each step below taken
+    // over kStatRows rows before the next, so that the rows' sums overlap.
+    ls::each_block<C>(rows, n, [&](int64_t r0, int64_t m, C* x, C* g, C* rstd) {
       ls::load_rows<S>(self, r0, m, n, x);
       ls::load_rows<S>(grad, r0, m, n, g);
-      std::unique_ptr<C[]> scratch(new C[2 * n]);
-      C* __restrict sq = scratch.get();
-      C* __restrict gx = scratch.get() + n;
-      const C inv_n = C(1) / static_cast<C>(n);
-      for (int64_t i = 0; i < m; ++i) {
-        C* __restrict xhat = x + i * n;
-        C* __restrict gw = g + i * n;
-        const C rstd = ln::centre_row(xhat, sq, n, eps);
-        for (int64_t j = 0; j < n; ++j) xhat[j] = xhat[j] * rstd;
-        for (int64_t j = 0; j < n; ++j) gw[j] = gw[j] * w[j];
-        for (int64_t j = 0; j < n; ++j) gx[j] = gw[j] * xhat[j];
-        const C a = ::al::softmax::op_sum(gw, n) * inv_n;
-        const C b = ::al::softmax::op_sum(gx, n) * inv_n;
-        for (int64_t j = 0; j < n; ++j) gw[j] = rstd * (gw[j] - a - xhat[j] * b);
-      }
+      std::unique_ptr<C[]> scratch(new C[m * n]);
+      C* __restrict sq = scratch.get();  // the squares, then gw * xhat
       const bool unit = out.strides[1] == static_cast<int64_t>(sizeof(S));
-      for (int64_t i = 0; i < m; ++i) {
-        const C* __restrict src = g + i * n;
-        if (unit) {
-          S* __restrict dst = &at2<S>(out, r0 + i, 0);
-          for (int64_t j = 0; j < n; ++j) dst[j] = static_cast<S>(src[j]);
-        } else {
-          for (int64_t j = 0; j < n; ++j) at2<S>(out, r0 + i, j) = static_cast<S>(src[j]);
+      C mean[kRows], a[kRows], b[kRows];
+      for (int64_t i0 = 0; i0 < m; i0 += kRows) {
+        const int64_t k = m - i0 < kRows ? m - i0 : kRows;
+        C* __restrict xb = x + i0 * n;
+        C* __restrict gb = g + i0 * n;
+        C* __restrict gxb = sq + i0 * n;
+        const C* __restrict rs = rstd + i0;
+        ln::centre_rows(xb, gxb, k, n, eps, mean, rstd + i0);
+        for (int64_t i = 0; i < k; ++i) {
+          C* __restrict xhat = xb + i * n;
+          C* __restrict gw = gb + i * n;
+          C* __restrict gx = gxb + i * n;
+          const C r = rs[i];
+          for (int64_t j = 0; j < n; ++j) xhat[j] = xhat[j] * r;
+          for (int64_t j = 0; j < n; ++j) gw[j] = gw[j] * w[j];
+          for (int64_t j = 0; j < n; ++j) gx[j] = gw[j] * xhat[j];
+        }
+        for (int64_t i = 0; i < k; ++i) a[i] = ::al::softmax::op_sum(gb + i * n, n) * inv_n;
+        for (int64_t i = 0; i < k; ++i) b[i] = ::al::softmax::op_sum(gxb + i * n, n) * inv_n;
+        for (int64_t i = 0; i < k; ++i) {
+          const C* __restrict xhat = xb + i * n;
+          const C* __restrict gw = gb + i * n;
+          const C r = rs[i], ai = a[i], bi = b[i];
+          if (unit) {
+            S* __restrict dst = &at2<S>(out, r0 + i0 + i, 0);
+            for (int64_t j = 0; j < n; ++j) dst[j] = static_cast<S>(r * (gw[j] - ai - xhat[j] * bi));
+          } else {
+            for (int64_t j = 0; j < n; ++j) {
+              at2<S>(out, r0 + i0 + i, j) = static_cast<S>(r * (gw[j] - ai - xhat[j] * bi));
+            }
+          }
         }
       }
     });

@@ -46,7 +46,7 @@ C row_max(const C* x, int64_t n) {
 template <class C>
 C row_sum(const C* x, int64_t n) {
   using R = SumReducer<C>;
-  if (n >= kLongRow) return R::finish(reduce_detail::fold_contiguous<R>(x, n), n);
+  if (n >= kLongRow) return R::finish(reduce_detail::fold_row<R>(x, n), n);
   typename R::Wide s[4] = {};
   int64_t j = 0;
   for (; j + 4 <= n; j += 4) {

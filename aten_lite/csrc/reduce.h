@@ -105,6 +105,23 @@ typename R::Wide fold_contiguous(const S* p, int64_t n) {
   return w;
 }
 
+// fold_contiguous for one row of a row kernel (softmax's sums, layer_norm's means), the same
+// value: a row of one block is folded here, inline, by fold_block's steps (its lanes, then its
+// merge tree). On rows of 64 the call, and the reset of the lanes that merge_lanes leaves for
+// a next block, cost more than the sum; inline, one row's sum also overlaps the next row's.
+template <class R, class S>
+inline typename R::Wide fold_row(const S* p, int64_t n) {
+  if (n > kBlock) return fold_contiguous<R>(p, n);
+  constexpr int L = lanes<R>();
+  typename R::Lane acc[L];
+  for (int j = 0; j < L; ++j) acc[j] = R::init();
+  fold_into<R>(acc, p, n);
+  for (int w = L / 2; w >= 1; w /= 2) {
+    for (int j = 0; j < w; ++j) acc[j] = R::merge(acc[j], acc[j + w]);
+  }
+  return R::merge_wide(R::widen(R::init()), R::widen(acc[0]));
+}
+
 // One output of loop 0, split into fixed chunks when it is long enough to use threads.
 template <class R, bool kFar = false, class S>
 typename R::Wide fold_contiguous_parallel(const S* p, int64_t n) {

@@ -26,7 +26,7 @@ using ::al::sparse::at2;
 template <class C>
 C op_sum(const C* x, int64_t n) {
   using R = SumReducer<C>;
-  return R::finish(reduce_detail::fold_contiguous<R>(x, n), n);
+  return R::finish(reduce_detail::fold_row<R>(x, n), n);
 }
 
 // The max of n contiguous values, NaN if one is NaN (the `amax` reducer's rule), in one

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _nan_to_num (sha256 45623a4862da556b).
+// @generated from native_functions.yaml: _nan_to_num (sha256 38ac6b72cb67ffa6).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _nan_to_num
-// The C++ kernel of `_nan_to_num`: its `elementwise:` expression (native_functions.yaml:1343) as a
+// The C++ kernel of `_nan_to_num`: its `elementwise:` expression (native_functions.yaml:1351) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -16,7 +16,7 @@ struct Functor {
   AlCompute neginf;
 
   auto operator()(AlCompute self) const {
-#line 1343 "native_functions.yaml"
+#line 1351 "native_functions.yaml"
     return self != self ? nan : (self - self == self - self ? self : (self > 0 ? posinf : neginf));
 #line 22 "generated/csrc/_nan_to_num.cpp"
   }

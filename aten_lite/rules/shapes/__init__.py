@@ -6,8 +6,8 @@ checks `shape:` names against (``python -m tools.runtime_manifest --write``).
 """
 
 from .core import (  # noqa: F401 (found by name: getattr(shapes, rule))
-    arg_reduction, bmm, broadcast_shapes, broadcastable, dot, layer_norm, layer_norm_backward,
-    matmul, mm, reduced_shape, reduction_dims, reduction_with_indices, softmax, where,
+    arg_reduction, bmm, broadcast_shapes, broadcastable, dot, matmul, mm, reduced_shape,
+    reduction_dims, reduction_with_indices, softmax, where,
 )
 from .conv import (  # noqa: F401 (found by name: getattr(shapes, rule))
     col2im, conv_weight_grad, convolution, im2col,
@@ -22,6 +22,9 @@ from .indexed import (  # noqa: F401 (found by name: getattr(shapes, rule))
 from .linalg import (  # noqa: F401 (found by name: getattr(shapes, rule))
     linalg_cholesky, linalg_det, linalg_eigh, linalg_inv, linalg_qr, linalg_slogdet, linalg_solve,
     linalg_svd, first_zero_pivot,
+)
+from .normalization import (  # noqa: F401 (found by name: getattr(shapes, rule))
+    layer_norm, layer_norm_backward, layer_norm_weight_grad,
 )
 from .loss import (  # noqa: F401 (found by name: getattr(shapes, rule))
     log_softmax_backward, nll_loss, nll_loss_backward, softmax_backward,

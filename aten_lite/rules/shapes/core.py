@@ -22,7 +22,7 @@ from ...tensors.tensor import wrap_dim
 
 __all__ = [
     "broadcast_shapes", "broadcastable", "where", "reduction_dims", "reduced_shape",
-    "reduction_with_indices", "arg_reduction", "softmax", "layer_norm", "layer_norm_backward",
+    "reduction_with_indices", "arg_reduction", "softmax",
     "mm", "bmm", "matmul", "dot",
 ]
 
@@ -146,35 +146,6 @@ def softmax(self, dim: int, dtype=None):
     converted to it first) or self's."""
     wrap_dim(dim, len(self._shape))
     return self._shape, dtype if dtype is not None else self._dtype
-
-
-def layer_norm(self, weight, bias, eps: float):
-    """`_layer_norm`: self's shape and dtype, normalised over its last dim; weight and bias
-    hold one value per feature, in self's dtype."""
-    return _layer_norm_rule("_layer_norm", self, (("weight", weight), ("bias", bias)))
-
-
-def layer_norm_backward(grad_output, self, weight, eps: float):
-    """`_layer_norm_backward`: self's shape and dtype; grad_output must match self, weight
-    hold one value per feature."""
-    if grad_output._shape != self._shape or grad_output._dtype is not self._dtype:
-        raise ValueError(
-            f"_layer_norm_backward: grad_output ({grad_output._dtype.name}, shape "
-            f"{list(grad_output._shape)}) must match self ({self._dtype.name}, shape "
-            f"{list(self._shape)})")
-    return _layer_norm_rule("_layer_norm_backward", self, (("weight", weight),))
-
-
-def _layer_norm_rule(op: str, self, vectors):
-    if not self._shape:
-        raise RuntimeError(f"{op}: self must be at least 1-D (..., features), got a 0-dim tensor")
-    n = self._shape[-1]
-    for name, v in vectors:
-        if tuple(v._shape) != (n,) or v._dtype is not self._dtype:
-            raise RuntimeError(
-                f"{op}: {name} must be 1-D with one value per feature ({n}) in self's dtype "
-                f"({self._dtype.name}), got {v._dtype.name} of shape {list(v._shape)}")
-    return self._shape, self._dtype
 
 
 # ---- linear algebra ----
