@@ -109,14 +109,27 @@ typename R::Wide fold_contiguous(const S* p, int64_t n) {
 // value: a row of one block is folded here, inline, by fold_block's steps (its lanes, then its
 // merge tree). On rows of 64 the call, and the reset of the lanes that merge_lanes leaves for
 // a next block, cost more than the sum; inline, one row's sum also overlaps the next row's.
+// A row of at most L elements fills only lanes [0, n): the tree's levels whose right operands
+// all lie at or past n merge init() into each lane, which changes no lane (the argument of Note
+// [Short runs fold across outputs]), so they are skipped; attention's rows of 32 then cost 5
+// levels over 32 lanes instead of 6 over 64 set to init().
 template <class R, class S>
 inline typename R::Wide fold_row(const S* p, int64_t n) {
+  using C = typename R::C;
   if (n > kBlock) return fold_contiguous<R>(p, n);
   constexpr int L = lanes<R>();
   typename R::Lane acc[L];
-  for (int j = 0; j < L; ++j) acc[j] = R::init();
-  fold_into<R>(acc, p, n);
-  for (int w = L / 2; w >= 1; w /= 2) {
+  int top = L;  // lanes the tree merges: a power of two >= n
+  if (n <= L) {
+    top = 1;
+    while (top < n) top *= 2;
+    for (int j = 0; j < n; ++j) acc[j] = R::step(R::init(), static_cast<C>(p[j]));
+    for (int j = static_cast<int>(n); j < top; ++j) acc[j] = R::init();
+  } else {
+    for (int j = 0; j < L; ++j) acc[j] = R::init();
+    fold_into<R>(acc, p, n);
+  }
+  for (int w = top / 2; w >= 1; w /= 2) {
     for (int j = 0; j < w; ++j) acc[j] = R::merge(acc[j], acc[j + w]);
   }
   return R::merge_wide(R::widen(R::init()), R::widen(acc[0]));

@@ -98,14 +98,23 @@ bool unit_rows(const TensorRef& out, const TensorRef& self) {
 template <class S>
 void direct(const TensorRef& out, const TensorRef& self, int64_t rows, int64_t n) {
   const int64_t grain = log_softmax::kGrainElements / n > 0 ? log_softmax::kGrainElements / n : 1;
+  // Each step is taken over kRows rows before the next, so that on short rows (attention's
+  // 32) one row's max, sum and divisions overlap the next row's instead of waiting on them.
+  constexpr int64_t kRows = 32;
   parallel_range(rows, grain, [&](int64_t b, int64_t e) {
-    for (int64_t r = b; r < e; ++r) {
-      const S* x = &at2<S>(self, r, 0);
-      S* y = &at2<S>(out, r, 0);
-      const S mx = vector_max(x, n);
-      exp_shifted(x, y, n, mx);
-      const S sum = op_sum(y, n);
-      for (int64_t j = 0; j < n; ++j) y[j] = y[j] / sum;
+    S mx[kRows], sum[kRows];
+    for (int64_t r0 = b; r0 < e; r0 += kRows) {
+      const int64_t m = e - r0 < kRows ? e - r0 : kRows;
+      for (int64_t i = 0; i < m; ++i) mx[i] = vector_max(&at2<S>(self, r0 + i, 0), n);
+      for (int64_t i = 0; i < m; ++i) {
+        exp_shifted(&at2<S>(self, r0 + i, 0), &at2<S>(out, r0 + i, 0), n, mx[i]);
+      }
+      for (int64_t i = 0; i < m; ++i) sum[i] = op_sum(&at2<S>(out, r0 + i, 0), n);
+      for (int64_t i = 0; i < m; ++i) {
+        S* __restrict y = &at2<S>(out, r0 + i, 0);
+        const S total = sum[i];
+        for (int64_t j = 0; j < n; ++j) y[j] = y[j] / total;
+      }
     }
   });
 }
