@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 477491ddb6b4601e).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ddeec6e82ad765f2).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Code generated from native_functions.yaml and derivatives.yaml: the Python bindings

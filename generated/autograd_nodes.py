@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 477491ddb6b4601e).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ddeec6e82ad765f2).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -1840,11 +1840,49 @@ class LayerNormWeightGradBackward0(Node):
         node.eps_ = node.self_ = node.self_v = node.grad_output_ = node.grad_output_v = None
 
 
+class SdpaBackward0(Node):
+    """Backward of _sdpa (derivatives.yaml:295)."""
+    __slots__ = ("is_causal_", "key_", "key_v", "query_", "query_v", "scale_", "value_", "value_v")
+    _op = "_sdpa"
+    _formulas = (('derivatives.yaml:296', 'query'), ('derivatives.yaml:297', 'key'), ('derivatives.yaml:298', 'value'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        is_causal = node.is_causal_
+        key = node.key_
+        if isinstance(key, Tensor) and key._vc.value != node.key_v:
+            unpack(node, key, node.key_v, 'key')
+        query = node.query_
+        if isinstance(query, Tensor) and query._vc.value != node.query_v:
+            unpack(node, query, node.query_v, 'query')
+        scale = node.scale_
+        value = node.value_
+        if isinstance(value, Tensor) and value._vc.value != node.value_v:
+            unpack(node, value, node.value_v, 'value')
+        at_ = 0
+        try:
+            grad_query = sdpa_grad(grad, query, key, value, scale, is_causal, 0) if need[0] is not None else None  # derivatives.yaml:296
+            at_ = 1
+            grad_key = sdpa_grad(grad, query, key, value, scale, is_causal, 1) if need[1] is not None else None  # derivatives.yaml:297
+            at_ = 2
+            grad_value = sdpa_grad(grad, query, key, value, scale, is_causal, 2) if need[2] is not None else None  # derivatives.yaml:298
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_query, grad_key, grad_value)
+
+    def release(node):
+        node._released = True
+        node.is_causal_ = node.key_ = node.key_v = node.query_ = node.query_v = node.scale_ = node.value_ = node.value_v = None
+
+
 class SoftmaxBackwardBackward0(Node):
-    """Backward of _softmax_backward (derivatives.yaml:292)."""
+    """Backward of _softmax_backward (derivatives.yaml:301)."""
     __slots__ = ("dim_", "probs_", "probs_v", "grad_output_", "grad_output_v")
     _op = "_softmax_backward"
-    _formulas = (('derivatives.yaml:293', 'grad_output'), ('derivatives.yaml:294', 'probs'),)
+    _formulas = (('derivatives.yaml:302', 'grad_output'), ('derivatives.yaml:303', 'probs'),)
 
     def apply(node, grads):
         if node._released:
@@ -1859,9 +1897,9 @@ class SoftmaxBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = _softmax_backward(grad, probs, dim) if need[0] is not None else None  # derivatives.yaml:293
+            grad_grad_output = _softmax_backward(grad, probs, dim) if need[0] is not None else None  # derivatives.yaml:302
             at_ = 1
-            grad_probs = (grad * (grad_output - (grad_output * probs).sum(dim, keepdim=True)) - grad_output * (grad * probs).sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:294
+            grad_probs = (grad * (grad_output - (grad_output * probs).sum(dim, keepdim=True)) - grad_output * (grad * probs).sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:303
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1873,10 +1911,10 @@ class SoftmaxBackwardBackward0(Node):
 
 
 class LogSoftmaxBackwardBackward0(Node):
-    """Backward of _log_softmax_backward (derivatives.yaml:297)."""
+    """Backward of _log_softmax_backward (derivatives.yaml:306)."""
     __slots__ = ("dim_", "log_probs_", "log_probs_v", "grad_output_", "grad_output_v")
     _op = "_log_softmax_backward"
-    _formulas = (('derivatives.yaml:298', 'grad_output'), ('derivatives.yaml:299', 'log_probs'),)
+    _formulas = (('derivatives.yaml:307', 'grad_output'), ('derivatives.yaml:308', 'log_probs'),)
 
     def apply(node, grads):
         if node._released:
@@ -1891,9 +1929,9 @@ class LogSoftmaxBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:298
+            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:307
             at_ = 1
-            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:299
+            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:308
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1905,10 +1943,10 @@ class LogSoftmaxBackwardBackward0(Node):
 
 
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:304)."""
+    """Backward of mm (derivatives.yaml:313)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
-    _formulas = (('derivatives.yaml:305', 'self'), ('derivatives.yaml:306', 'mat2'),)
+    _formulas = (('derivatives.yaml:314', 'self'), ('derivatives.yaml:315', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1922,9 +1960,9 @@ class MmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:305
+            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:314
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:306
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:315
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1936,10 +1974,10 @@ class MmBackward0(Node):
 
 
 class SparseMmBackward0(Node):
-    """Backward of _sparse_mm (derivatives.yaml:309)."""
+    """Backward of _sparse_mm (derivatives.yaml:318)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "_sparse_mm"
-    _formulas = (('derivatives.yaml:310', 'self'), ('derivatives.yaml:311', 'mat2'),)
+    _formulas = (('derivatives.yaml:319', 'self'), ('derivatives.yaml:320', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1953,9 +1991,9 @@ class SparseMmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:310
+            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:319
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:311
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:320
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1967,10 +2005,10 @@ class SparseMmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:314)."""
+    """Backward of bmm (derivatives.yaml:323)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
-    _formulas = (('derivatives.yaml:315', 'self'), ('derivatives.yaml:316', 'mat2'),)
+    _formulas = (('derivatives.yaml:324', 'self'), ('derivatives.yaml:325', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1984,9 +2022,9 @@ class BmmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:315
+            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:324
             at_ = 1
-            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:316
+            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:325
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1998,10 +2036,10 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:319)."""
+    """Backward of dot (derivatives.yaml:328)."""
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
-    _formulas = (('derivatives.yaml:320', 'self'), ('derivatives.yaml:321', 'tensor'),)
+    _formulas = (('derivatives.yaml:329', 'self'), ('derivatives.yaml:330', 'tensor'),)
 
     def apply(node, grads):
         if node._released:
@@ -2015,9 +2053,9 @@ class DotBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:320
+            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:329
             at_ = 1
-            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:321
+            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:330
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2029,10 +2067,10 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:326)."""
+    """Backward of view (derivatives.yaml:335)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
-    _formulas = (('derivatives.yaml:327', 'self'),)
+    _formulas = (('derivatives.yaml:336', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2040,7 +2078,7 @@ class ViewBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:327
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:336
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2052,26 +2090,26 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:329); the same code as ViewBackward0's."""
+    """Backward of reshape (derivatives.yaml:338); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
-    _formulas = (('derivatives.yaml:330', 'self'),)
+    _formulas = (('derivatives.yaml:339', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:332)."""
+    """Backward of t (derivatives.yaml:341)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
-    _formulas = (('derivatives.yaml:333', 'self'),)
+    _formulas = (('derivatives.yaml:342', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:333
+            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:342
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2079,10 +2117,10 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:335)."""
+    """Backward of transpose.int (derivatives.yaml:344)."""
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
-    _formulas = (('derivatives.yaml:336', 'self'),)
+    _formulas = (('derivatives.yaml:345', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2091,7 +2129,7 @@ class TransposeBackward0(Node):
         dim0 = node.dim0_
         dim1 = node.dim1_
         try:
-            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:336
+            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:345
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2103,10 +2141,10 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:338)."""
+    """Backward of permute (derivatives.yaml:347)."""
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
-    _formulas = (('derivatives.yaml:339', 'self'),)
+    _formulas = (('derivatives.yaml:348', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2114,7 +2152,7 @@ class PermuteBackward0(Node):
         need, grad = node._next, grads[0]
         dims = node.dims_
         try:
-            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:339
+            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:348
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2126,10 +2164,10 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:341)."""
+    """Backward of expand (derivatives.yaml:350)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
-    _formulas = (('derivatives.yaml:342', 'self'),)
+    _formulas = (('derivatives.yaml:351', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2137,7 +2175,7 @@ class ExpandBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:342
+            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:351
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2149,37 +2187,37 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:344); the same code as ViewBackward0's."""
+    """Backward of squeeze (derivatives.yaml:353); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
-    _formulas = (('derivatives.yaml:345', 'self'),)
+    _formulas = (('derivatives.yaml:354', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:347); the same code as ViewBackward0's."""
+    """Backward of squeeze.dim (derivatives.yaml:356); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dim"
-    _formulas = (('derivatives.yaml:348', 'self'),)
+    _formulas = (('derivatives.yaml:357', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:350); the same code as ViewBackward0's."""
+    """Backward of squeeze.dims (derivatives.yaml:359); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dims"
-    _formulas = (('derivatives.yaml:351', 'self'),)
+    _formulas = (('derivatives.yaml:360', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:353)."""
+    """Backward of unsqueeze (derivatives.yaml:362)."""
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
-    _formulas = (('derivatives.yaml:354', 'self'),)
+    _formulas = (('derivatives.yaml:363', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2187,7 +2225,7 @@ class UnsqueezeBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:354
+            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:363
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2199,19 +2237,19 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:356); the same code as ViewBackward0's."""
+    """Backward of flatten.using_ints (derivatives.yaml:365); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
-    _formulas = (('derivatives.yaml:357', 'self'),)
+    _formulas = (('derivatives.yaml:366', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:359)."""
+    """Backward of narrow (derivatives.yaml:368)."""
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
-    _formulas = (('derivatives.yaml:360', 'self'),)
+    _formulas = (('derivatives.yaml:369', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2222,7 +2260,7 @@ class NarrowBackward0(Node):
         start = node.start_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:360
+            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:369
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2234,10 +2272,10 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:362)."""
+    """Backward of select.int (derivatives.yaml:371)."""
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
-    _formulas = (('derivatives.yaml:363', 'self'),)
+    _formulas = (('derivatives.yaml:372', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2247,7 +2285,7 @@ class SelectBackward0(Node):
         index = node.index_
         self_shape = node.self_shape
         try:
-            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:363
+            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:372
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2259,10 +2297,10 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:365)."""
+    """Backward of slice.Tensor (derivatives.yaml:374)."""
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
-    _formulas = (('derivatives.yaml:366', 'self'),)
+    _formulas = (('derivatives.yaml:375', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2274,7 +2312,7 @@ class SliceBackward0(Node):
         step = node.step_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:366
+            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:375
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2286,17 +2324,17 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:368)."""
+    """Backward of contiguous (derivatives.yaml:377)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
-    _formulas = (('derivatives.yaml:369', 'self'),)
+    _formulas = (('derivatives.yaml:378', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:369
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:378
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2304,10 +2342,10 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:371)."""
+    """Backward of split.Tensor (derivatives.yaml:380)."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
-    _formulas = (('derivatives.yaml:372', 'self'),)
+    _formulas = (('derivatives.yaml:381', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2316,7 +2354,7 @@ class SplitBackward0(Node):
         dim = node.dim_
         result_shape = node.result_shape
         try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:372
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:381
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2328,28 +2366,28 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:374); the same code as SplitBackward0's."""
+    """Backward of split.sizes (derivatives.yaml:383); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
-    _formulas = (('derivatives.yaml:375', 'self'),)
+    _formulas = (('derivatives.yaml:384', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:377); the same code as SplitBackward0's."""
+    """Backward of chunk (derivatives.yaml:386); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
-    _formulas = (('derivatives.yaml:378', 'self'),)
+    _formulas = (('derivatives.yaml:387', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:382)."""
+    """Backward of cat (derivatives.yaml:391)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
-    _formulas = (('derivatives.yaml:383', 'tensors'),)
+    _formulas = (('derivatives.yaml:392', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -2358,7 +2396,7 @@ class CatBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:383
+            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:392
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2370,10 +2408,10 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:385)."""
+    """Backward of stack (derivatives.yaml:394)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
-    _formulas = (('derivatives.yaml:386', 'tensors'),)
+    _formulas = (('derivatives.yaml:395', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -2382,7 +2420,7 @@ class StackBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:386
+            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:395
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2394,10 +2432,10 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:388)."""
+    """Backward of gather (derivatives.yaml:397)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
-    _formulas = (('derivatives.yaml:390', 'self'),)
+    _formulas = (('derivatives.yaml:399', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2409,7 +2447,7 @@ class GatherBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:390
+            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:399
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2421,10 +2459,10 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:392)."""
+    """Backward of index_select (derivatives.yaml:401)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
-    _formulas = (('derivatives.yaml:394', 'self'),)
+    _formulas = (('derivatives.yaml:403', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2436,7 +2474,7 @@ class IndexSelectBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:394
+            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:403
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2448,10 +2486,10 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:396)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:405)."""
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
-    _formulas = (('derivatives.yaml:398', 'self'),)
+    _formulas = (('derivatives.yaml:407', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2461,7 +2499,7 @@ class MaskedFillBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:398
+            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:407
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2473,10 +2511,10 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:401)."""
+    """Backward of index.Tensor (derivatives.yaml:410)."""
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
-    _formulas = (('derivatives.yaml:403', 'self'),)
+    _formulas = (('derivatives.yaml:412', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2489,7 +2527,7 @@ class IndexBackward0(Node):
                     unpack(node, t_, v_, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:403
+            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:412
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2501,10 +2539,10 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:405)."""
+    """Backward of index_put (derivatives.yaml:414)."""
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
-    _formulas = (('derivatives.yaml:407', 'self'), ('derivatives.yaml:408', 'values'),)
+    _formulas = (('derivatives.yaml:416', 'self'), ('derivatives.yaml:417', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -2519,9 +2557,9 @@ class IndexPutBackward0(Node):
         values_shape = node.values_shape
         at_ = 0
         try:
-            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:407
+            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:416
             at_ = 1
-            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:408
+            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:417
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2533,18 +2571,18 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:410); the same code as CopyStridedBackward0's."""
+    """Backward of clone (derivatives.yaml:419); the same code as CopyStridedBackward0's."""
     __slots__ = ()
     _op = "clone"
-    _formulas = (('derivatives.yaml:411', 'self'),)
+    _formulas = (('derivatives.yaml:420', 'self'),)
     apply = CopyStridedBackward0.apply
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:413)."""
+    """Backward of copy_ (derivatives.yaml:422)."""
     __slots__ = ()
     _op = "copy_"
-    _formulas = (('derivatives.yaml:414', 'self'), ('derivatives.yaml:415', 'src'),)
+    _formulas = (('derivatives.yaml:423', 'self'), ('derivatives.yaml:424', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -2552,9 +2590,9 @@ class CopyBackward0(Node):
         need, grad = node._next, grads[0]
         at_ = 0
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:414
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:423
             at_ = 1
-            grad_src = grad if need[1] is not None else None  # derivatives.yaml:415
+            grad_src = grad if need[1] is not None else None  # derivatives.yaml:424
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2562,34 +2600,34 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:417); the same code as SignBackward0's."""
+    """Backward of fill_.Scalar (derivatives.yaml:426); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "fill_.Scalar"
-    _formulas = (('derivatives.yaml:418', 'self'),)
+    _formulas = (('derivatives.yaml:427', 'self'),)
     apply = SignBackward0.apply
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:420); the same code as SignBackward0's."""
+    """Backward of zero_ (derivatives.yaml:429); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "zero_"
-    _formulas = (('derivatives.yaml:421', 'self'),)
+    _formulas = (('derivatives.yaml:430', 'self'),)
     apply = SignBackward0.apply
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:423); the same code as ContiguousBackward0's."""
+    """Backward of to.dtype (derivatives.yaml:432); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
-    _formulas = (('derivatives.yaml:424', 'self'),)
+    _formulas = (('derivatives.yaml:433', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:426)."""
+    """Backward of to.device (derivatives.yaml:435)."""
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
-    _formulas = (('derivatives.yaml:427', 'self'),)
+    _formulas = (('derivatives.yaml:436', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2597,7 +2635,7 @@ class ToBackward1(Node):
         need, grad = node._next, grads[0]
         self_device = node.self_device
         try:
-            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:427
+            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:436
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2609,7 +2647,7 @@ class ToBackward1(Node):
 
 
 class Unique2Backward0(Node):
-    """Backward of _unique2 (derivatives.yaml:429)."""
+    """Backward of _unique2 (derivatives.yaml:438)."""
     __slots__ = ()
     _op = "_unique2"
     _n_out = 3
@@ -2623,10 +2661,10 @@ class Unique2Backward0(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:435)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:444)."""
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
-    _formulas = (('derivatives.yaml:436', 'values'),)
+    _formulas = (('derivatives.yaml:445', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -2636,7 +2674,7 @@ class SparseCooTensorBackward0(Node):
         if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
             unpack(node, indices, node.indices_v, 'indices')
         try:
-            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:436
+            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:445
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2649,17 +2687,17 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:439)."""
+    """Backward of to_sparse (derivatives.yaml:448)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
-    _formulas = (('derivatives.yaml:440', 'self'),)
+    _formulas = (('derivatives.yaml:449', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:440
+            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:449
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2667,10 +2705,10 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:442)."""
+    """Backward of to_dense (derivatives.yaml:451)."""
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
-    _formulas = (('derivatives.yaml:443', 'self'),)
+    _formulas = (('derivatives.yaml:452', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2680,7 +2718,7 @@ class ToDenseBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:443
+            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:452
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2692,18 +2730,18 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:446); the same code as ContiguousBackward0's."""
+    """Backward of coalesce (derivatives.yaml:455); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
-    _formulas = (('derivatives.yaml:447', 'self'),)
+    _formulas = (('derivatives.yaml:456', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:449)."""
+    """Backward of values (derivatives.yaml:458)."""
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
-    _formulas = (('derivatives.yaml:450', 'self'),)
+    _formulas = (('derivatives.yaml:459', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2714,7 +2752,7 @@ class ValuesBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:450
+            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:459
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2726,10 +2764,10 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:453)."""
+    """Backward of sparse_mask (derivatives.yaml:462)."""
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
-    _formulas = (('derivatives.yaml:454', 'self'),)
+    _formulas = (('derivatives.yaml:463', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2739,7 +2777,7 @@ class SparseMaskBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:454
+            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:463
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2751,10 +2789,10 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:457)."""
+    """Backward of _sparse_values_at (derivatives.yaml:466)."""
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
-    _formulas = (('derivatives.yaml:460', 'self'),)
+    _formulas = (('derivatives.yaml:469', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2768,7 +2806,7 @@ class SparseValuesAtBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:460
+            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:469
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2780,10 +2818,10 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:466)."""
+    """Backward of log10 (derivatives.yaml:475)."""
     __slots__ = ("self_", "self_v")
     _op = "log10"
-    _formulas = (('derivatives.yaml:467', 'self'),)
+    _formulas = (('derivatives.yaml:476', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2793,7 +2831,7 @@ class Log10Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:467
+            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:476
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2805,10 +2843,10 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:469)."""
+    """Backward of log2 (derivatives.yaml:478)."""
     __slots__ = ("self_", "self_v")
     _op = "log2"
-    _formulas = (('derivatives.yaml:470', 'self'),)
+    _formulas = (('derivatives.yaml:479', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2818,7 +2856,7 @@ class Log2Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:470
+            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:479
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2830,10 +2868,10 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:472)."""
+    """Backward of fmod.Tensor (derivatives.yaml:481)."""
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
-    _formulas = (('derivatives.yaml:473', 'self'), ('derivatives.yaml:474', 'other'),)
+    _formulas = (('derivatives.yaml:482', 'self'), ('derivatives.yaml:483', 'other'),)
 
     def apply(node, grads):
         if node._released:
@@ -2847,9 +2885,9 @@ class FmodBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:473
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:482
             at_ = 1
-            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:474
+            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:483
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2861,10 +2899,10 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:476)."""
+    """Backward of lerp.Scalar (derivatives.yaml:485)."""
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
-    _formulas = (('derivatives.yaml:477', 'self'), ('derivatives.yaml:478', 'end'),)
+    _formulas = (('derivatives.yaml:486', 'self'), ('derivatives.yaml:487', 'end'),)
 
     def apply(node, grads):
         if node._released:
@@ -2873,9 +2911,9 @@ class LerpBackward0(Node):
         weight = node.weight_
         at_ = 0
         try:
-            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:477
+            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:486
             at_ = 1
-            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:478
+            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:487
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2887,10 +2925,10 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:480)."""
+    """Backward of lerp.Tensor (derivatives.yaml:489)."""
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
-    _formulas = (('derivatives.yaml:481', 'self'), ('derivatives.yaml:482', 'end'), ('derivatives.yaml:483', 'weight'),)
+    _formulas = (('derivatives.yaml:490', 'self'), ('derivatives.yaml:491', 'end'), ('derivatives.yaml:492', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -2907,11 +2945,11 @@ class LerpBackward1(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:481
+            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:490
             at_ = 1
-            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:482
+            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:491
             at_ = 2
-            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:483
+            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:492
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2923,7 +2961,7 @@ class LerpBackward1(Node):
 
 
 class AdamExpAvgSqBackward0(Node):
-    """Backward of _adam_exp_avg_sq (derivatives.yaml:486)."""
+    """Backward of _adam_exp_avg_sq (derivatives.yaml:495)."""
     __slots__ = ()
     _op = "_adam_exp_avg_sq"
 
@@ -2937,7 +2975,7 @@ class AdamExpAvgSqBackward0(Node):
 
 
 class AdamParamStepBackward0(Node):
-    """Backward of _adam_param_step (derivatives.yaml:489)."""
+    """Backward of _adam_param_step (derivatives.yaml:498)."""
     __slots__ = ()
     _op = "_adam_param_step"
 
@@ -2952,10 +2990,10 @@ class AdamParamStepBackward0(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:492)."""
+    """Backward of _nan_to_num (derivatives.yaml:501)."""
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
-    _formulas = (('derivatives.yaml:494', 'self'),)
+    _formulas = (('derivatives.yaml:503', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2965,7 +3003,7 @@ class NanToNumBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:494
+            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:503
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2977,10 +3015,10 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:496)."""
+    """Backward of cumsum (derivatives.yaml:505)."""
     __slots__ = ("dim_",)
     _op = "cumsum"
-    _formulas = (('derivatives.yaml:498', 'self'),)
+    _formulas = (('derivatives.yaml:507', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2988,7 +3026,7 @@ class CumsumBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:498
+            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:507
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3000,11 +3038,11 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:500)."""
+    """Backward of cumprod (derivatives.yaml:509)."""
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:501', 'self'),)
+    _formulas = (('derivatives.yaml:510', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3018,7 +3056,7 @@ class CumprodBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:501
+            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:510
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3030,12 +3068,12 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:504)."""
+    """Backward of sort (derivatives.yaml:513)."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:506', 'self'),)
+    _formulas = (('derivatives.yaml:515', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3047,7 +3085,7 @@ class SortBackward0(Node):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:506
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:515
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3059,21 +3097,21 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:509); the same code as SortBackward0's."""
+    """Backward of topk (derivatives.yaml:518); the same code as SortBackward0's."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:511', 'self'),)
+    _formulas = (('derivatives.yaml:520', 'self'),)
     apply = SortBackward0.apply
     release = SortBackward0.release
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:514)."""
+    """Backward of scatter.src (derivatives.yaml:523)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
-    _formulas = (('derivatives.yaml:516', 'self'), ('derivatives.yaml:517', 'src'),)
+    _formulas = (('derivatives.yaml:525', 'self'), ('derivatives.yaml:526', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -3086,9 +3124,9 @@ class ScatterBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:516
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:525
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:517
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:526
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3100,10 +3138,10 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:519)."""
+    """Backward of scatter.value (derivatives.yaml:528)."""
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
-    _formulas = (('derivatives.yaml:521', 'self'),)
+    _formulas = (('derivatives.yaml:530', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3114,7 +3152,7 @@ class ScatterBackward1(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:521
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:530
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3126,10 +3164,10 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:524)."""
+    """Backward of scatter_add (derivatives.yaml:533)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
-    _formulas = (('derivatives.yaml:526', 'self'), ('derivatives.yaml:527', 'src'),)
+    _formulas = (('derivatives.yaml:535', 'self'), ('derivatives.yaml:536', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -3142,9 +3180,9 @@ class ScatterAddBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:526
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:535
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:527
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:536
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3156,10 +3194,10 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:529)."""
+    """Backward of index_add (derivatives.yaml:538)."""
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
-    _formulas = (('derivatives.yaml:531', 'self'), ('derivatives.yaml:532', 'source'),)
+    _formulas = (('derivatives.yaml:540', 'self'), ('derivatives.yaml:541', 'source'),)
 
     def apply(node, grads):
         if node._released:
@@ -3173,9 +3211,9 @@ class IndexAddBackward0(Node):
         source_shape = node.source_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:531
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:540
             at_ = 1
-            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:532
+            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:541
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3187,10 +3225,10 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:534)."""
+    """Backward of embedding (derivatives.yaml:543)."""
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
-    _formulas = (('derivatives.yaml:536', 'weight'),)
+    _formulas = (('derivatives.yaml:545', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -3203,7 +3241,7 @@ class EmbeddingBackward0(Node):
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
         try:
-            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:536
+            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:545
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3215,10 +3253,10 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:538)."""
+    """Backward of tril (derivatives.yaml:547)."""
     __slots__ = ("diagonal_",)
     _op = "tril"
-    _formulas = (('derivatives.yaml:539', 'self'),)
+    _formulas = (('derivatives.yaml:548', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3226,7 +3264,7 @@ class TrilBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:539
+            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:548
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3238,10 +3276,10 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:541)."""
+    """Backward of triu (derivatives.yaml:550)."""
     __slots__ = ("diagonal_",)
     _op = "triu"
-    _formulas = (('derivatives.yaml:542', 'self'),)
+    _formulas = (('derivatives.yaml:551', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3249,7 +3287,7 @@ class TriuBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:542
+            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:551
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3261,7 +3299,7 @@ class TriuBackward0(Node):
 
 
 class NonzeroBackward0(Node):
-    """Backward of nonzero (derivatives.yaml:546)."""
+    """Backward of nonzero (derivatives.yaml:555)."""
     __slots__ = ()
     _op = "nonzero"
 
@@ -3274,7 +3312,7 @@ class NonzeroBackward0(Node):
 
 
 class NonzeroBackward1(Node):
-    """Backward of nonzero.as_tuple (derivatives.yaml:549)."""
+    """Backward of nonzero.as_tuple (derivatives.yaml:558)."""
     __slots__ = ("_n_out",)
     _op = "nonzero.as_tuple"
 
@@ -3287,14 +3325,14 @@ class NonzeroBackward1(Node):
 
 
 class NonzeroNumpyBackward0(Node):
-    """Backward of nonzero_numpy (derivatives.yaml:552); the same code as NonzeroBackward1's."""
+    """Backward of nonzero_numpy (derivatives.yaml:561); the same code as NonzeroBackward1's."""
     __slots__ = ("_n_out",)
     _op = "nonzero_numpy"
     apply = NonzeroBackward1.apply
 
 
 class RepeatInterleaveBackward0(Node):
-    """Backward of repeat_interleave.Tensor (derivatives.yaml:555)."""
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:564)."""
     __slots__ = ()
     _op = "repeat_interleave.Tensor"
 
@@ -3307,10 +3345,10 @@ class RepeatInterleaveBackward0(Node):
 
 
 class DiagonalBackward0(Node):
-    """Backward of diagonal (derivatives.yaml:558)."""
+    """Backward of diagonal (derivatives.yaml:567)."""
     __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
     _op = "diagonal"
-    _formulas = (('derivatives.yaml:559', 'self'),)
+    _formulas = (('derivatives.yaml:568', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3321,7 +3359,7 @@ class DiagonalBackward0(Node):
         offset = node.offset_
         self_shape = node.self_shape
         try:
-            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:559
+            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:568
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3333,10 +3371,10 @@ class DiagonalBackward0(Node):
 
 
 class ConvolutionBackward0(Node):
-    """Backward of convolution (derivatives.yaml:564)."""
+    """Backward of convolution (derivatives.yaml:573)."""
     __slots__ = ("dilation_", "groups_", "padding_", "stride_", "transposed_", "weight_", "weight_v", "input_shape", "input_", "input_v", "weight_shape")
     _op = "convolution"
-    _formulas = (('derivatives.yaml:565', 'input'), ('derivatives.yaml:566', 'weight'), ('derivatives.yaml:567', 'bias'),)
+    _formulas = (('derivatives.yaml:574', 'input'), ('derivatives.yaml:575', 'weight'), ('derivatives.yaml:576', 'bias'),)
 
     def apply(node, grads):
         if node._released:
@@ -3357,11 +3395,11 @@ class ConvolutionBackward0(Node):
         weight_shape = node.weight_shape
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:565
+            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:574
             at_ = 1
-            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:566
+            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:575
             at_ = 2
-            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:567
+            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:576
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3373,10 +3411,10 @@ class ConvolutionBackward0(Node):
 
 
 class ConvWeightGradBackward0(Node):
-    """Backward of _conv_weight_grad (derivatives.yaml:570)."""
+    """Backward of _conv_weight_grad (derivatives.yaml:579)."""
     __slots__ = ("dilation_", "grad_output_", "grad_output_v", "groups_", "padding_", "stride_", "input_shape", "input_", "input_v")
     _op = "_conv_weight_grad"
-    _formulas = (('derivatives.yaml:571', 'input'), ('derivatives.yaml:572', 'grad_output'),)
+    _formulas = (('derivatives.yaml:580', 'input'), ('derivatives.yaml:581', 'grad_output'),)
 
     def apply(node, grads):
         if node._released:
@@ -3395,9 +3433,9 @@ class ConvWeightGradBackward0(Node):
             unpack(node, input, node.input_v, 'input')
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:571
+            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:580
             at_ = 1
-            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:572
+            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:581
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3409,10 +3447,10 @@ class ConvWeightGradBackward0(Node):
 
 
 class Im2colBackward0(Node):
-    """Backward of im2col (derivatives.yaml:575)."""
+    """Backward of im2col (derivatives.yaml:584)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_", "self_shape")
     _op = "im2col"
-    _formulas = (('derivatives.yaml:576', 'self'),)
+    _formulas = (('derivatives.yaml:585', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3424,7 +3462,7 @@ class Im2colBackward0(Node):
         stride = node.stride_
         self_shape = node.self_shape
         try:
-            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:576
+            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:585
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3436,10 +3474,10 @@ class Im2colBackward0(Node):
 
 
 class Col2imBackward0(Node):
-    """Backward of col2im (derivatives.yaml:579)."""
+    """Backward of col2im (derivatives.yaml:588)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_")
     _op = "col2im"
-    _formulas = (('derivatives.yaml:580', 'self'),)
+    _formulas = (('derivatives.yaml:589', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3450,7 +3488,7 @@ class Col2imBackward0(Node):
         padding = node.padding_
         stride = node.stride_
         try:
-            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:580
+            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:589
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3462,11 +3500,11 @@ class Col2imBackward0(Node):
 
 
 class LinalgInvBackward0(Node):
-    """Backward of linalg_inv (derivatives.yaml:585)."""
+    """Backward of linalg_inv (derivatives.yaml:594)."""
     __slots__ = ("result_", "result_v")
     _op = "linalg_inv"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:586', 'A'),)
+    _formulas = (('derivatives.yaml:595', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3476,7 +3514,7 @@ class LinalgInvBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:586
+            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:595
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3488,11 +3526,11 @@ class LinalgInvBackward0(Node):
 
 
 class LinalgSolveBackward0(Node):
-    """Backward of linalg_solve (derivatives.yaml:589)."""
+    """Backward of linalg_solve (derivatives.yaml:598)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_solve"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:590', 'A, B'),)
+    _formulas = (('derivatives.yaml:599', 'A, B'),)
 
     def apply(node, grads):
         if node._released:
@@ -3505,7 +3543,7 @@ class LinalgSolveBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:590
+            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:599
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3517,11 +3555,11 @@ class LinalgSolveBackward0(Node):
 
 
 class LinalgDetBackward0(Node):
-    """Backward of linalg_det (derivatives.yaml:593)."""
+    """Backward of linalg_det (derivatives.yaml:602)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_det"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:594', 'A'),)
+    _formulas = (('derivatives.yaml:603', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3534,7 +3572,7 @@ class LinalgDetBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:594
+            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:603
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3546,11 +3584,11 @@ class LinalgDetBackward0(Node):
 
 
 class LinalgSlogdetBackward0(Node):
-    """Backward of linalg_slogdet (derivatives.yaml:597)."""
+    """Backward of linalg_slogdet (derivatives.yaml:606)."""
     __slots__ = ("A_", "A_v")
     _op = "linalg_slogdet"
     _n_out = 2
-    _formulas = (('derivatives.yaml:598', 'A'),)
+    _formulas = (('derivatives.yaml:607', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3560,7 +3598,7 @@ class LinalgSlogdetBackward0(Node):
         if isinstance(A, Tensor) and A._vc.value != node.A_v:
             unpack(node, A, node.A_v, 'A')
         try:
-            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:598
+            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:607
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3572,11 +3610,11 @@ class LinalgSlogdetBackward0(Node):
 
 
 class LinalgCholeskyBackward0(Node):
-    """Backward of linalg_cholesky (derivatives.yaml:601)."""
+    """Backward of linalg_cholesky (derivatives.yaml:610)."""
     __slots__ = ("result_", "result_v", "upper_")
     _op = "linalg_cholesky"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:602', 'self'),)
+    _formulas = (('derivatives.yaml:611', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3587,7 +3625,7 @@ class LinalgCholeskyBackward0(Node):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         upper = node.upper_
         try:
-            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:602
+            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:611
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3599,12 +3637,12 @@ class LinalgCholeskyBackward0(Node):
 
 
 class LinalgEighBackward0(Node):
-    """Backward of _linalg_eigh (derivatives.yaml:605)."""
+    """Backward of _linalg_eigh (derivatives.yaml:614)."""
     __slots__ = ("eigenvalues_", "eigenvalues_v", "eigenvectors_", "eigenvectors_v", "upper_")
     _op = "_linalg_eigh"
     _n_out = 2
     _saved_outputs = (('eigenvalues_', 0), ('eigenvectors_', 1),)
-    _formulas = (('derivatives.yaml:606', 'A'),)
+    _formulas = (('derivatives.yaml:615', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3618,7 +3656,7 @@ class LinalgEighBackward0(Node):
             eigenvectors = unpack_output(node, eigenvectors, node.eigenvectors_v, 1, 'eigenvectors')
         upper = node.upper_
         try:
-            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:606
+            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:615
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3630,12 +3668,12 @@ class LinalgEighBackward0(Node):
 
 
 class LinalgSvdBackward0(Node):
-    """Backward of _linalg_svd (derivatives.yaml:609)."""
+    """Backward of _linalg_svd (derivatives.yaml:618)."""
     __slots__ = ("A_", "A_v", "S_", "S_v", "U_", "U_v", "Vh_", "Vh_v")
     _op = "_linalg_svd"
     _n_out = 3
     _saved_outputs = (('S_', 1), ('U_', 0), ('Vh_', 2),)
-    _formulas = (('derivatives.yaml:610', 'A'),)
+    _formulas = (('derivatives.yaml:619', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3654,7 +3692,7 @@ class LinalgSvdBackward0(Node):
         if Vh is not None and (Vh._vc.value != node.Vh_v or _grad_state.enabled):
             Vh = unpack_output(node, Vh, node.Vh_v, 2, 'Vh')
         try:
-            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:610
+            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:619
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3666,12 +3704,12 @@ class LinalgSvdBackward0(Node):
 
 
 class LinalgQrBackward0(Node):
-    """Backward of _linalg_qr (derivatives.yaml:613)."""
+    """Backward of _linalg_qr (derivatives.yaml:622)."""
     __slots__ = ("A_", "A_v", "Q_", "Q_v", "R_", "R_v")
     _op = "_linalg_qr"
     _n_out = 2
     _saved_outputs = (('Q_', 0), ('R_', 1),)
-    _formulas = (('derivatives.yaml:614', 'A'),)
+    _formulas = (('derivatives.yaml:623', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3687,7 +3725,7 @@ class LinalgQrBackward0(Node):
         if R is not None and (R._vc.value != node.R_v or _grad_state.enabled):
             R = unpack_output(node, R, node.R_v, 1, 'R')
         try:
-            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:614
+            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:623
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -4557,6 +4595,36 @@ def record__layer_norm_weight_grad(op):
         node.grad_output_ = grad_output if need_self else None
         node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_self else 0
         result = redispatch(grad_output, self, eps)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__sdpa(op):
+    redispatch = below_autograd_entry(op)
+    def record(query, key, value, scale, is_causal):
+        need_query = isinstance(query, Tensor) and query._requires_grad
+        need_key = isinstance(key, Tensor) and key._requires_grad
+        need_value = isinstance(value, Tensor) and value._requires_grad
+        if not (need_query or need_key or need_value):
+            return redispatch(query, key, value, scale, is_causal)
+        node = SdpaBackward0()
+        node._next = (
+            ((query, -1, query._shape, query._dtype) if query.grad_fn is None else edge(query)) if need_query else None,
+            ((key, -1, key._shape, key._dtype) if key.grad_fn is None else edge(key)) if need_key else None,
+            ((value, -1, value._shape, value._dtype) if value.grad_fn is None else edge(value)) if need_value else None,
+        )
+        node._hooks, node._released = None, False
+        node.is_causal_ = is_causal
+        node.key_ = key
+        node.key_v = (key._vc.value if key.__class__ is Tensor and key._vc is not None else version(key))
+        node.query_ = query
+        node.query_v = (query._vc.value if query.__class__ is Tensor and query._vc is not None else version(query))
+        node.scale_ = scale
+        node.value_ = value
+        node.value_v = (value._vc.value if value.__class__ is Tensor and value._vc is not None else version(value))
+        result = redispatch(query, key, value, scale, is_causal)
         if result._dtype.is_floating_point:
             result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
@@ -6557,6 +6625,7 @@ RECORDERS = {
     "_layer_norm": record__layer_norm,
     "_layer_norm_backward": record__layer_norm_backward,
     "_layer_norm_weight_grad": record__layer_norm_weight_grad,
+    "_sdpa": record__sdpa,
     "_softmax_backward": record__softmax_backward,
     "_log_softmax_backward": record__log_softmax_backward,
     "mm": record_mm,

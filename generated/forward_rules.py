@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 477491ddb6b4601e).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ddeec6e82ad765f2).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -24,6 +24,7 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     _hardtanh_backward,
     _layer_norm,
     _layer_norm_backward,
+    _layer_norm_weight_grad,
     _leaky_relu_backward,
     _log_sigmoid_backward,
     _mish_backward,
@@ -547,7 +548,31 @@ def fw__layer_norm_backward(args, tangents, result):  # derivatives.yaml:284 (re
     return tangent
 
 
-def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:295 (result)
+def fw__layer_norm_weight_grad(args, tangents, result):  # derivatives.yaml:291 (result)
+    grad_output, self, eps = args
+    grad_output_t, self_t, _ = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _layer_norm_weight_grad(grad_output_t, self, eps))
+    if self_t is not None:
+        tangent = add_tangents(tangent, sum_to(grad_output * _layer_norm_backward(self_t, self, ones_like(result), eps), result.shape))
+    return tangent
+
+
+def fw__sdpa(args, tangents, result):  # derivatives.yaml:299 (result)
+    query, key, value, scale, is_causal = args
+    query_t, key_t, value_t, _, _ = tangents
+    tangent = None
+    if query_t is not None:
+        tangent = add_tangents(tangent, sdpa_jvp(query, key, value, scale, is_causal, query_t, 0))
+    if key_t is not None:
+        tangent = add_tangents(tangent, sdpa_jvp(query, key, value, scale, is_causal, key_t, 1))
+    if value_t is not None:
+        tangent = add_tangents(tangent, sdpa_jvp(query, key, value, scale, is_causal, value_t, 2))
+    return tangent
+
+
+def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:304 (result)
     grad_output, probs, dim = args
     grad_output_t, probs_t, _ = tangents
     grad_output_t = filled(grad_output_t, grad_output)
@@ -556,7 +581,7 @@ def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:295 (resul
     return tangent
 
 
-def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:300 (result)
+def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:309 (result)
     grad_output, log_probs, dim = args
     grad_output_t, log_probs_t, _ = tangents
     tangent = None
@@ -569,7 +594,7 @@ def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:300 (r
     return tangent
 
 
-def fw_mm(args, tangents, result):  # derivatives.yaml:307 (result)
+def fw_mm(args, tangents, result):  # derivatives.yaml:316 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -580,7 +605,7 @@ def fw_mm(args, tangents, result):  # derivatives.yaml:307 (result)
     return tangent
 
 
-def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:312 (result)
+def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:321 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -591,7 +616,7 @@ def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:312 (result)
     return tangent
 
 
-def fw_bmm(args, tangents, result):  # derivatives.yaml:317 (result)
+def fw_bmm(args, tangents, result):  # derivatives.yaml:326 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -602,7 +627,7 @@ def fw_bmm(args, tangents, result):  # derivatives.yaml:317 (result)
     return tangent
 
 
-def fw_dot(args, tangents, result):  # derivatives.yaml:322 (result)
+def fw_dot(args, tangents, result):  # derivatives.yaml:331 (result)
     self, tensor = args
     self_t, tensor_t = tangents
     tangent = None
@@ -613,28 +638,28 @@ def fw_dot(args, tangents, result):  # derivatives.yaml:322 (result)
     return tangent
 
 
-def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:399 (result)
+def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:408 (result)
     self, mask, value = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else self_t.masked_fill(mask, 0)
     return tangent
 
 
-def fw_log10(args, tangents, result):  # derivatives.yaml:466 (auto_element_wise)
+def fw_log10(args, tangents, result):  # derivatives.yaml:475 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 2.302585092994046)
     return tangent
 
 
-def fw_log2(args, tangents, result):  # derivatives.yaml:469 (auto_element_wise)
+def fw_log2(args, tangents, result):  # derivatives.yaml:478 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 0.6931471805599453)
     return tangent
 
 
-def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:472 (auto_element_wise)
+def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:481 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -645,7 +670,7 @@ def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:472 (auto_elemen
     return tangent
 
 
-def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:476 (auto_element_wise)
+def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:485 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, _ = tangents
     tangent = None
@@ -656,7 +681,7 @@ def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:476 (auto_elemen
     return tangent
 
 
-def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:480 (auto_element_wise)
+def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:489 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, weight_t = tangents
     tangent = None
@@ -669,21 +694,21 @@ def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:480 (auto_elemen
     return tangent
 
 
-def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:492 (auto_element_wise)
+def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:501 (auto_element_wise)
     self, nan, posinf, neginf = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t * self.isfinite()
     return tangent
 
 
-def fw_cumprod(args, tangents, result):  # derivatives.yaml:502 (result)
+def fw_cumprod(args, tangents, result):  # derivatives.yaml:511 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else cumprod_jvp(self_t, self, dim, result)
     return tangent
 
 
-def fw_sort(args, tangents, result):  # derivatives.yaml:507 (result)
+def fw_sort(args, tangents, result):  # derivatives.yaml:516 (result)
     self, dim, descending = args
     values, indices = result
     self_t, _, _ = tangents
@@ -691,7 +716,7 @@ def fw_sort(args, tangents, result):  # derivatives.yaml:507 (result)
     return (tangent, None,)
 
 
-def fw_topk(args, tangents, result):  # derivatives.yaml:512 (result)
+def fw_topk(args, tangents, result):  # derivatives.yaml:521 (result)
     self, k, dim, largest, sorted = args
     values, indices = result
     self_t, _, _, _, _ = tangents
@@ -699,14 +724,14 @@ def fw_topk(args, tangents, result):  # derivatives.yaml:512 (result)
     return (tangent, None,)
 
 
-def fw_scatter_value(args, tangents, result):  # derivatives.yaml:522 (result)
+def fw_scatter_value(args, tangents, result):  # derivatives.yaml:531 (result)
     self, dim, index, value = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t.scatter(dim, index, 0)
     return tangent
 
 
-def fw_convolution(args, tangents, result):  # derivatives.yaml:568 (result)
+def fw_convolution(args, tangents, result):  # derivatives.yaml:577 (result)
     input, weight, bias, stride, padding, dilation, transposed, output_padding, groups = args
     input_t, weight_t, bias_t, _, _, _, _, _, _ = tangents
     input_t = filled(input_t, input)
@@ -716,7 +741,7 @@ def fw_convolution(args, tangents, result):  # derivatives.yaml:568 (result)
     return tangent
 
 
-def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:573 (result)
+def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:582 (result)
     input, grad_output, weight_size, stride, padding, dilation, groups = args
     input_t, grad_output_t, _, _, _, _, _ = tangents
     tangent = None
@@ -727,14 +752,14 @@ def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:573 (resul
     return tangent
 
 
-def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:587 (result)
+def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:596 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else -result.matmul(A_t).matmul(result)
     return tangent
 
 
-def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:591 (result)
+def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:600 (result)
     A, B = args
     A_t, B_t = tangents
     A_t = filled(A_t, A)
@@ -743,14 +768,14 @@ def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:591 (result)
     return tangent
 
 
-def fw_linalg_det(args, tangents, result):  # derivatives.yaml:595 (result)
+def fw_linalg_det(args, tangents, result):  # derivatives.yaml:604 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else det_jvp(A_t, A, result)
     return tangent
 
 
-def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:599 (result)
+def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:608 (result)
     A, = args
     sign, logabsdet = result
     A_t, = tangents
@@ -758,14 +783,14 @@ def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:599 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:603 (result)
+def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:612 (result)
     self, upper = args
     self_t, _ = tangents
     tangent = None if self_t is None else cholesky_jvp(self_t, upper, result)
     return tangent
 
 
-def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:607 (result)
+def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:616 (result)
     A, upper = args
     eigenvalues, eigenvectors = result
     A_t, _ = tangents
@@ -773,7 +798,7 @@ def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:607 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:611 (result)
+def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:620 (result)
     A, full_matrices = args
     U, S, Vh = result
     A_t, _ = tangents
@@ -781,7 +806,7 @@ def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:611 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:615 (result)
+def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:624 (result)
     A, complete = args
     Q, R = result
     A_t, _ = tangents
@@ -861,6 +886,8 @@ RULES = {
     "_tanh_backward": fw__tanh_backward,
     "_layer_norm": fw__layer_norm,
     "_layer_norm_backward": fw__layer_norm_backward,
+    "_layer_norm_weight_grad": fw__layer_norm_weight_grad,
+    "_sdpa": fw__sdpa,
     "_softmax_backward": fw__softmax_backward,
     "_log_softmax_backward": fw__log_softmax_backward,
     "mm": fw_mm,
@@ -1008,88 +1035,89 @@ ORIGINS = {
     "_tanh_backward": ("auto_element_wise", "derivatives.yaml:268"),
     "_layer_norm": ("result", "derivatives.yaml:276"),
     "_layer_norm_backward": ("result", "derivatives.yaml:284"),
-    "_layer_norm_weight_grad": ("none", "derivatives.yaml:288"),
-    "_softmax_backward": ("result", "derivatives.yaml:295"),
-    "_log_softmax_backward": ("result", "derivatives.yaml:300"),
-    "mm": ("result", "derivatives.yaml:307"),
-    "_sparse_mm": ("result", "derivatives.yaml:312"),
-    "bmm": ("result", "derivatives.yaml:317"),
-    "dot": ("result", "derivatives.yaml:322"),
-    "view": ("auto_linear", "derivatives.yaml:326"),
-    "reshape": ("auto_linear", "derivatives.yaml:329"),
-    "t": ("auto_linear", "derivatives.yaml:332"),
-    "transpose.int": ("auto_linear", "derivatives.yaml:335"),
-    "permute": ("auto_linear", "derivatives.yaml:338"),
-    "expand": ("auto_linear", "derivatives.yaml:341"),
-    "squeeze": ("auto_linear", "derivatives.yaml:344"),
-    "squeeze.dim": ("auto_linear", "derivatives.yaml:347"),
-    "squeeze.dims": ("auto_linear", "derivatives.yaml:350"),
-    "unsqueeze": ("auto_linear", "derivatives.yaml:353"),
-    "flatten.using_ints": ("auto_linear", "derivatives.yaml:356"),
-    "narrow": ("auto_linear", "derivatives.yaml:359"),
-    "select.int": ("auto_linear", "derivatives.yaml:362"),
-    "slice.Tensor": ("auto_linear", "derivatives.yaml:365"),
-    "contiguous": ("auto_linear", "derivatives.yaml:368"),
-    "split.Tensor": ("auto_linear", "derivatives.yaml:371"),
-    "split.sizes": ("auto_linear", "derivatives.yaml:374"),
-    "chunk": ("auto_linear", "derivatives.yaml:377"),
-    "cat": ("auto_linear", "derivatives.yaml:382"),
-    "stack": ("auto_linear", "derivatives.yaml:385"),
-    "gather": ("auto_linear", "derivatives.yaml:388"),
-    "index_select": ("auto_linear", "derivatives.yaml:392"),
-    "masked_fill.Scalar": ("result", "derivatives.yaml:399"),
-    "index.Tensor": ("auto_linear", "derivatives.yaml:401"),
-    "index_put": ("auto_linear", "derivatives.yaml:405"),
-    "clone": ("auto_linear", "derivatives.yaml:410"),
-    "copy_": ("auto_linear", "derivatives.yaml:413"),
-    "fill_.Scalar": ("zero", "derivatives.yaml:417"),
-    "zero_": ("zero", "derivatives.yaml:420"),
-    "to.dtype": ("auto_linear", "derivatives.yaml:423"),
-    "to.device": ("auto_linear", "derivatives.yaml:426"),
-    "_unique2": ("none", "derivatives.yaml:429"),
-    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:437"),
-    "to_sparse": ("auto_linear", "derivatives.yaml:439"),
-    "to_dense": ("auto_linear", "derivatives.yaml:444"),
-    "coalesce": ("auto_linear", "derivatives.yaml:446"),
-    "values": ("auto_linear", "derivatives.yaml:451"),
-    "sparse_mask": ("auto_linear", "derivatives.yaml:453"),
-    "_sparse_values_at": ("auto_linear", "derivatives.yaml:462"),
-    "log10": ("auto_element_wise", "derivatives.yaml:466"),
-    "log2": ("auto_element_wise", "derivatives.yaml:469"),
-    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:472"),
-    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:476"),
-    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:480"),
-    "_adam_exp_avg_sq": ("none", "derivatives.yaml:486"),
-    "_adam_param_step": ("none", "derivatives.yaml:489"),
-    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:492"),
-    "cumsum": ("auto_linear", "derivatives.yaml:496"),
-    "cumprod": ("result", "derivatives.yaml:502"),
-    "sort": ("result", "derivatives.yaml:507"),
-    "topk": ("result", "derivatives.yaml:512"),
-    "scatter.src": ("auto_linear", "derivatives.yaml:514"),
-    "scatter.value": ("result", "derivatives.yaml:522"),
-    "scatter_add": ("auto_linear", "derivatives.yaml:524"),
-    "index_add": ("auto_linear", "derivatives.yaml:529"),
-    "embedding": ("auto_linear", "derivatives.yaml:534"),
-    "tril": ("auto_linear", "derivatives.yaml:538"),
-    "triu": ("auto_linear", "derivatives.yaml:541"),
-    "nonzero": ("none", "derivatives.yaml:546"),
-    "nonzero.as_tuple": ("none", "derivatives.yaml:549"),
-    "nonzero_numpy": ("none", "derivatives.yaml:552"),
-    "repeat_interleave.Tensor": ("none", "derivatives.yaml:555"),
-    "diagonal": ("auto_linear", "derivatives.yaml:560"),
-    "convolution": ("result", "derivatives.yaml:568"),
-    "_conv_weight_grad": ("result", "derivatives.yaml:573"),
-    "im2col": ("auto_linear", "derivatives.yaml:577"),
-    "col2im": ("auto_linear", "derivatives.yaml:581"),
-    "linalg_inv": ("result", "derivatives.yaml:587"),
-    "linalg_solve": ("result", "derivatives.yaml:591"),
-    "linalg_det": ("result", "derivatives.yaml:595"),
-    "linalg_slogdet": ("result", "derivatives.yaml:599"),
-    "linalg_cholesky": ("result", "derivatives.yaml:603"),
-    "_linalg_eigh": ("result", "derivatives.yaml:607"),
-    "_linalg_svd": ("result", "derivatives.yaml:611"),
-    "_linalg_qr": ("result", "derivatives.yaml:615"),
+    "_layer_norm_weight_grad": ("result", "derivatives.yaml:291"),
+    "_sdpa": ("result", "derivatives.yaml:299"),
+    "_softmax_backward": ("result", "derivatives.yaml:304"),
+    "_log_softmax_backward": ("result", "derivatives.yaml:309"),
+    "mm": ("result", "derivatives.yaml:316"),
+    "_sparse_mm": ("result", "derivatives.yaml:321"),
+    "bmm": ("result", "derivatives.yaml:326"),
+    "dot": ("result", "derivatives.yaml:331"),
+    "view": ("auto_linear", "derivatives.yaml:335"),
+    "reshape": ("auto_linear", "derivatives.yaml:338"),
+    "t": ("auto_linear", "derivatives.yaml:341"),
+    "transpose.int": ("auto_linear", "derivatives.yaml:344"),
+    "permute": ("auto_linear", "derivatives.yaml:347"),
+    "expand": ("auto_linear", "derivatives.yaml:350"),
+    "squeeze": ("auto_linear", "derivatives.yaml:353"),
+    "squeeze.dim": ("auto_linear", "derivatives.yaml:356"),
+    "squeeze.dims": ("auto_linear", "derivatives.yaml:359"),
+    "unsqueeze": ("auto_linear", "derivatives.yaml:362"),
+    "flatten.using_ints": ("auto_linear", "derivatives.yaml:365"),
+    "narrow": ("auto_linear", "derivatives.yaml:368"),
+    "select.int": ("auto_linear", "derivatives.yaml:371"),
+    "slice.Tensor": ("auto_linear", "derivatives.yaml:374"),
+    "contiguous": ("auto_linear", "derivatives.yaml:377"),
+    "split.Tensor": ("auto_linear", "derivatives.yaml:380"),
+    "split.sizes": ("auto_linear", "derivatives.yaml:383"),
+    "chunk": ("auto_linear", "derivatives.yaml:386"),
+    "cat": ("auto_linear", "derivatives.yaml:391"),
+    "stack": ("auto_linear", "derivatives.yaml:394"),
+    "gather": ("auto_linear", "derivatives.yaml:397"),
+    "index_select": ("auto_linear", "derivatives.yaml:401"),
+    "masked_fill.Scalar": ("result", "derivatives.yaml:408"),
+    "index.Tensor": ("auto_linear", "derivatives.yaml:410"),
+    "index_put": ("auto_linear", "derivatives.yaml:414"),
+    "clone": ("auto_linear", "derivatives.yaml:419"),
+    "copy_": ("auto_linear", "derivatives.yaml:422"),
+    "fill_.Scalar": ("zero", "derivatives.yaml:426"),
+    "zero_": ("zero", "derivatives.yaml:429"),
+    "to.dtype": ("auto_linear", "derivatives.yaml:432"),
+    "to.device": ("auto_linear", "derivatives.yaml:435"),
+    "_unique2": ("none", "derivatives.yaml:438"),
+    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:446"),
+    "to_sparse": ("auto_linear", "derivatives.yaml:448"),
+    "to_dense": ("auto_linear", "derivatives.yaml:453"),
+    "coalesce": ("auto_linear", "derivatives.yaml:455"),
+    "values": ("auto_linear", "derivatives.yaml:460"),
+    "sparse_mask": ("auto_linear", "derivatives.yaml:462"),
+    "_sparse_values_at": ("auto_linear", "derivatives.yaml:471"),
+    "log10": ("auto_element_wise", "derivatives.yaml:475"),
+    "log2": ("auto_element_wise", "derivatives.yaml:478"),
+    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:481"),
+    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:485"),
+    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:489"),
+    "_adam_exp_avg_sq": ("none", "derivatives.yaml:495"),
+    "_adam_param_step": ("none", "derivatives.yaml:498"),
+    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:501"),
+    "cumsum": ("auto_linear", "derivatives.yaml:505"),
+    "cumprod": ("result", "derivatives.yaml:511"),
+    "sort": ("result", "derivatives.yaml:516"),
+    "topk": ("result", "derivatives.yaml:521"),
+    "scatter.src": ("auto_linear", "derivatives.yaml:523"),
+    "scatter.value": ("result", "derivatives.yaml:531"),
+    "scatter_add": ("auto_linear", "derivatives.yaml:533"),
+    "index_add": ("auto_linear", "derivatives.yaml:538"),
+    "embedding": ("auto_linear", "derivatives.yaml:543"),
+    "tril": ("auto_linear", "derivatives.yaml:547"),
+    "triu": ("auto_linear", "derivatives.yaml:550"),
+    "nonzero": ("none", "derivatives.yaml:555"),
+    "nonzero.as_tuple": ("none", "derivatives.yaml:558"),
+    "nonzero_numpy": ("none", "derivatives.yaml:561"),
+    "repeat_interleave.Tensor": ("none", "derivatives.yaml:564"),
+    "diagonal": ("auto_linear", "derivatives.yaml:569"),
+    "convolution": ("result", "derivatives.yaml:577"),
+    "_conv_weight_grad": ("result", "derivatives.yaml:582"),
+    "im2col": ("auto_linear", "derivatives.yaml:586"),
+    "col2im": ("auto_linear", "derivatives.yaml:590"),
+    "linalg_inv": ("result", "derivatives.yaml:596"),
+    "linalg_solve": ("result", "derivatives.yaml:600"),
+    "linalg_det": ("result", "derivatives.yaml:604"),
+    "linalg_slogdet": ("result", "derivatives.yaml:608"),
+    "linalg_cholesky": ("result", "derivatives.yaml:612"),
+    "_linalg_eigh": ("result", "derivatives.yaml:616"),
+    "_linalg_svd": ("result", "derivatives.yaml:620"),
+    "_linalg_qr": ("result", "derivatives.yaml:624"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -1136,6 +1164,8 @@ READS = {
     "_tanh_backward": ('grad_output', 'tanh_out'),
     "_layer_norm": ('self', 'weight'),
     "_layer_norm_backward": ('grad_output', 'self', 'weight'),
+    "_layer_norm_weight_grad": ('grad_output', 'self'),
+    "_sdpa": ('key', 'query', 'value'),
     "_softmax_backward": ('grad_output', 'probs'),
     "_log_softmax_backward": ('grad_output', 'log_probs'),
     "mm": ('mat2', 'self'),
@@ -1160,12 +1190,11 @@ READS = {
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
 MISSING = {
-    "_layer_norm_weight_grad": ('derivatives.yaml:288', "the backward formula for 'grad_output' reads 'self', so it is neither known element-wise nor linear"),
-    "_unique2": ('derivatives.yaml:429', 'no output is differentiable'),
-    "_adam_exp_avg_sq": ('derivatives.yaml:486', 'no output is differentiable'),
-    "_adam_param_step": ('derivatives.yaml:489', 'no output is differentiable'),
-    "nonzero": ('derivatives.yaml:546', 'no output is differentiable'),
-    "nonzero.as_tuple": ('derivatives.yaml:549', 'no output is differentiable'),
-    "nonzero_numpy": ('derivatives.yaml:552', 'no output is differentiable'),
-    "repeat_interleave.Tensor": ('derivatives.yaml:555', 'no output is differentiable'),
+    "_unique2": ('derivatives.yaml:438', 'no output is differentiable'),
+    "_adam_exp_avg_sq": ('derivatives.yaml:495', 'no output is differentiable'),
+    "_adam_param_step": ('derivatives.yaml:498', 'no output is differentiable'),
+    "nonzero": ('derivatives.yaml:555', 'no output is differentiable'),
+    "nonzero.as_tuple": ('derivatives.yaml:558', 'no output is differentiable'),
+    "nonzero_numpy": ('derivatives.yaml:561', 'no output is differentiable'),
+    "repeat_interleave.Tensor": ('derivatives.yaml:564', 'no output is differentiable'),
 }

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 477491ddb6b4601e).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ddeec6e82ad765f2).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -162,6 +162,8 @@ _H__tanh_backward, _F__tanh_backward = _b.handle_and_entry('_tanh_backward')
 _H__layer_norm, _F__layer_norm = _b.handle_and_entry('_layer_norm')
 _H__layer_norm_backward, _F__layer_norm_backward = _b.handle_and_entry('_layer_norm_backward')
 _H__layer_norm_weight_grad, _F__layer_norm_weight_grad = _b.handle_and_entry('_layer_norm_weight_grad')
+_H__sdpa, _F__sdpa = _b.handle_and_entry('_sdpa')
+_H__sdpa_backward, _F__sdpa_backward = _b.handle_and_entry('_sdpa_backward')
 _H__softmax_backward, _F__softmax_backward = _b.handle_and_entry('_softmax_backward')
 _H__log_softmax_backward, _F__log_softmax_backward = _b.handle_and_entry('_log_softmax_backward')
 _H_mm, _F_mm = _b.handle_and_entry('mm')
@@ -448,6 +450,8 @@ _G__tanh_backward = _b.Binding('al._tanh_backward', ('_tanh_backward',), method=
 _G__layer_norm = _b.Binding('al._layer_norm', ('_layer_norm',), method=False)
 _G__layer_norm_backward = _b.Binding('al._layer_norm_backward', ('_layer_norm_backward',), method=False)
 _G__layer_norm_weight_grad = _b.Binding('al._layer_norm_weight_grad', ('_layer_norm_weight_grad',), method=False)
+_G__sdpa = _b.Binding('al._sdpa', ('_sdpa',), method=False)
+_G__sdpa_backward = _b.Binding('al._sdpa_backward', ('_sdpa_backward',), method=False)
 _G__softmax_backward = _b.Binding('al._softmax_backward', ('_softmax_backward',), method=False)
 _G__log_softmax_backward = _b.Binding('al._log_softmax_backward', ('_log_softmax_backward',), method=False)
 _G_mm = _b.Binding('al.mm', ('mm', 'mm.out'), method=False)
@@ -1667,6 +1671,26 @@ def _layer_norm_weight_grad(grad_output, input, eps):
         if isinstance(grad_output, _T) and isinstance(input, _T):
             return _H__layer_norm_weight_grad.call((grad_output, input, eps))
     return _G__layer_norm_weight_grad.parse((grad_output, input, eps, ), {})
+
+
+@_G__sdpa.documents
+def _sdpa(query, key, value, scale, is_causal):
+    if scale.__class__ in _FLT and is_causal.__class__ is bool:  # _sdpa
+        if query.__class__ is _T and key.__class__ is _T and value.__class__ is _T:
+            return _F__sdpa(query, key, value, scale, is_causal)
+        if isinstance(query, _T) and isinstance(key, _T) and isinstance(value, _T):
+            return _H__sdpa.call((query, key, value, scale, is_causal))
+    return _G__sdpa.parse((query, key, value, scale, is_causal, ), {})
+
+
+@_G__sdpa_backward.documents
+def _sdpa_backward(grad, query, key, value, scale, is_causal):
+    if scale.__class__ in _FLT and is_causal.__class__ is bool:  # _sdpa_backward
+        if grad.__class__ is _T and query.__class__ is _T and key.__class__ is _T and value.__class__ is _T:
+            return _F__sdpa_backward(grad, query, key, value, scale, is_causal)
+        if isinstance(grad, _T) and isinstance(query, _T) and isinstance(key, _T) and isinstance(value, _T):
+            return _H__sdpa_backward.call((grad, query, key, value, scale, is_causal))
+    return _G__sdpa_backward.parse((grad, query, key, value, scale, is_causal, ), {})
 
 
 @_G__softmax_backward.documents

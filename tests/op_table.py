@@ -266,6 +266,15 @@ def _layer_norm_weight_grad_ref(g, x, eps):
     return (_f64(g) * xhat).reshape(-1, x.shape[-1]).sum(0)
 
 
+def _sdpa_ref(q, k, v, scale, is_causal):
+    q, k, v = _f64(q), _f64(k), _f64(v)
+    scores = q @ np.swapaxes(k, -1, -2) * scale
+    if is_causal:
+        scores = np.where(np.tril(np.ones(scores.shape[-2:], bool)), scores, -np.inf)
+    p = np.exp(scores - scores.max(-1, keepdims=True))
+    return p / p.sum(-1, keepdims=True) @ v
+
+
 def _gelu_backward(g, x):
     x = _f64(x)
     return _f64(g) * (_phi_cdf(x) + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi))
@@ -707,6 +716,11 @@ CASES: list[OpCase] = [
            lambda d: [Sample((data((2, 5), d), data((2, 5), d), 1e-5)),
                       Sample((strided((2, 3, 4), d), data((2, 3, 4), d), 0.1),
                              note="non-contiguous grad_output, 3-D")], tol=1e-2),
+    OpCase("_sdpa", _sdpa_ref, FLOATING,
+           lambda d: [Sample((data((1, 2, 3, 4), d), data((1, 2, 5, 4), d), data((1, 2, 5, 2), d),
+                              0.5, False)),
+                      Sample((strided((2, 1, 4, 3), d), data((2, 1, 4, 3), d), data((2, 1, 4, 3), d),
+                              0.7, True), note="causal, non-contiguous query")], tol=1e-2),
     OpCase("_softmax_backward",
            lambda g, y, d: _f64(y) * (_f64(g) - (_f64(g) * _f64(y)).sum(axis=d, keepdims=True)),
            FLOATING, lambda d: [Sample((data((2, 5), d), data((2, 5), d), 1)),

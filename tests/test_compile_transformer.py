@@ -55,7 +55,9 @@ def test_causal_mask_made_while_capturing_is_not_kept():
     attn = al.compile(lambda q: F.scaled_dot_product_attention(q, q, q, is_causal=True))
     compiled = attn(q)
     eager = F.scaled_dot_product_attention(q, q, q, is_causal=True)
-    np.testing.assert_allclose(compiled.numpy(), eager.numpy(), rtol=1e-6)
+    # Eager runs the fused op here (inference: Note [Fused attention]), the compiled graph
+    # the composed ops: equal to rounding, not to the bit.
+    np.testing.assert_allclose(compiled.numpy(), eager.numpy(), rtol=1e-6, atol=1e-6)
 
 
 if __name__ == "__main__":

@@ -221,6 +221,7 @@ _NOT_IN_TORCH = {
                             "three gradients)",
     "_layer_norm_weight_grad": "aten_lite's own op (torch's native_layer_norm_backward gives "
                                "all three gradients)",
+    "_sdpa": "aten_lite's own op (torch's fused attention ops return several tensors)",
     "_softmax_backward": "aten_lite's own op (torch's _softmax_backward_data takes "
                          "input_dtype)",
     "_conv_weight_grad": "aten_lite's own op (torch's convolution_backward gives all three "

@@ -63,11 +63,13 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("op libraries", 1100, ("aten_lite/frontend/oplib.py", "aten_lite/library.py",
                             "aten_lite/vocab/library_kernels.py", "aten_lite/vocab/jit_cache.py",
                             "aten_lite/vocab/checkout.py", "aten_lite/vocab/manifest.py")),
-    ("layers beyond the MLP (convolution, pooling, recurrent, attention)", 4000, (
+    # +160 for the fused attention op (its kernels' Python side, shape rules and formulas)
+    ("layers beyond the MLP (convolution, pooling, recurrent, attention)", 4160, (
         "aten_lite/nn/convolution.py", "aten_lite/nn/pooling.py", "aten_lite/nn/attention.py",
         "aten_lite/nn/transformer.py", "aten_lite/backends/cpu/convolution.py",
         "aten_lite/rules/shapes/conv.py", "aten_lite/nn/recurrent.py",
-        "aten_lite/nn/utils/rnn.py")),
+        "aten_lite/nn/utils/rnn.py", "aten_lite/backends/cpu/attention.py",
+        "aten_lite/rules/shapes/attention.py", "aten_lite/autograd/_formulas_attention.py")),
     ("checkpoints", 1600, ("aten_lite/serialization/",)),
     ("linear algebra (LAPACK factorisations and solves)", 1200, (
         "aten_lite/linalg/", "aten_lite/rules/shapes/linalg.py",

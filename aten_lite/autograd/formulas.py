@@ -495,6 +495,10 @@ __all__ += [
     "reversed_cumsum", "scatter_src_grad",
 ]
 
+from ._formulas_attention import sdpa_grad, sdpa_jvp  # noqa: E402  (attention's, likewise)
+
+__all__ += ["sdpa_grad", "sdpa_jvp"]
+
 # The helpers of the linear algebra ops, likewise.
 from ._formulas_linalg import (  # noqa: E402
     cholesky_backward, cholesky_jvp, det_jvp, eigh_backward, eigh_jvp, linalg_det_backward,

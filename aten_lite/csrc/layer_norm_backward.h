@@ -88,7 +88,8 @@ struct Kernel {
           const C r = rs[i], ai = a[i], bi = b[i];
           if (unit) {
             S* __restrict dst = &at2<S>(out, r0 + i0 + i, 0);
-            for (int64_t j = 0; j < n; ++j) dst[j] = static_cast<S>(r * (gw[j] - ai - xhat[j] * bi));
+            for (int64_t j = 0; j < n; ++j)
+              dst[j] = static_cast<S>(r * (gw[j] - ai - xhat[j] * bi));
           } else {
             for (int64_t j = 0; j < n; ++j) {
               at2<S>(out, r0 + i0 + i, j) = static_cast<S>(r * (gw[j] - ai - xhat[j] * bi));

@@ -74,7 +74,8 @@ struct Kernel {
                       self.strides[1] == static_cast<int64_t>(sizeof(S));
     constexpr int64_t kColumns = 256;
     const int64_t blocks = (n + kColumns - 1) / kColumns;
-    const int64_t grain = std::max<int64_t>(1, ls::kGrainElements / std::max<int64_t>(1, rows * kColumns));
+    const int64_t per_block = std::max<int64_t>(1, rows * kColumns);
+    const int64_t grain = std::max<int64_t>(1, ls::kGrainElements / per_block);
     parallel_range(blocks, grain, [&](int64_t b, int64_t e) {
       std::unique_ptr<Lane[]> acc(new Lane[kColumns]);
       std::unique_ptr<Wide[]> wide(new Wide[kColumns]);
@@ -102,7 +103,8 @@ struct Kernel {
           }
           for (int64_t j = 0; j < v; ++j) wide[j] = R::merge_wide(wide[j], R::widen(acc[j]));
         }
-        for (int64_t j = 0; j < v; ++j) at<S>(out, j0 + j) = static_cast<S>(R::finish(wide[j], rows));
+        for (int64_t j = 0; j < v; ++j)
+          at<S>(out, j0 + j) = static_cast<S>(R::finish(wide[j], rows));
       }
     });
     return 0;

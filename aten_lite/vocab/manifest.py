@@ -80,8 +80,8 @@ SHAPE_RULES = (
     'linalg_eigh', 'linalg_inv', 'linalg_qr', 'linalg_slogdet', 'linalg_solve', 'linalg_svd',
     'log_softmax_backward', 'masked_fill', 'masked_fill_inplace', 'matmul', 'mm', 'nll_loss',
     'nll_loss_backward', 'one_hot', 'reduced_shape', 'reduction_dims',
-    'reduction_with_indices', 'same_as_self', 'scan', 'scatter', 'softmax', 'softmax_backward',
-    'sort', 'stack', 'topk', 'triangle', 'where',
+    'reduction_with_indices', 'same_as_self', 'scan', 'scatter', 'sdpa', 'sdpa_backward',
+    'softmax', 'softmax_backward', 'sort', 'stack', 'topk', 'triangle', 'where',
 )
 
 FORMULA_HELPERS = {
@@ -133,6 +133,8 @@ FORMULA_HELPERS = {
     'reversed_cumsum': '(grad, dim)',
     'scale': '(grad, alpha)',
     'scatter_src_grad': '(grad, dim, index, src_shape)',
+    'sdpa_grad': '(grad, query, key, value, scale, is_causal, which)',
+    'sdpa_jvp': '(query, key, value, scale, is_causal, tangent, which)',
     'select_backward': '(grad, shape, dim, index)',
     'slice_backward': '(grad, shape, dim, start, end, step)',
     'slogdet_backward': '(grads, A)',
@@ -162,11 +164,12 @@ KERNELS = {
         'masked_fill_inplace_cpu', 'max_dim', 'min_dim', 'mm', 'narrow_cpu',
         'nll_loss_backward_cpu', 'nll_loss_cpu', 'nonzero_as_tuple_cpu', 'nonzero_cpu',
         'nonzero_numpy_cpu', 'one_hot_cpu', 'permute_cpu', 'repeat_interleave_cpu',
-        'reshape_cpu', 'scatter_add_cpu', 'scatter_src_cpu', 'scatter_value_cpu', 'select_cpu',
-        'slice_cpu', 'softmax_backward_cpu', 'softmax_cpu', 'sort_cpu', 'sparse_coo_tensor',
-        'split_cpu', 'split_sizes_cpu', 'squeeze_cpu', 'squeeze_dim_cpu', 'squeeze_dims_cpu',
-        'stack_cpu', 't_cpu', 'to_dense_strided', 'to_device_cpu', 'to_dtype_cpu', 'to_sparse',
-        'topk_cpu', 'transpose_cpu', 'tril_cpu', 'triu_cpu', 'unique_cpu', 'unsqueeze_cpu',
+        'reshape_cpu', 'scatter_add_cpu', 'scatter_src_cpu', 'scatter_value_cpu',
+        'sdpa_backward_cpu', 'sdpa_cpu', 'select_cpu', 'slice_cpu', 'softmax_backward_cpu',
+        'softmax_cpu', 'sort_cpu', 'sparse_coo_tensor', 'split_cpu', 'split_sizes_cpu',
+        'squeeze_cpu', 'squeeze_dim_cpu', 'squeeze_dims_cpu', 'stack_cpu', 't_cpu',
+        'to_dense_strided', 'to_device_cpu', 'to_dtype_cpu', 'to_sparse', 'topk_cpu',
+        'transpose_cpu', 'tril_cpu', 'triu_cpu', 'unique_cpu', 'unsqueeze_cpu',
         'values_at_strided', 'view_cpu', 'where', 'zero_cpu',
     ),
     'Meta': (

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: threshold (sha256 575db8f89c402b2c).
+// @generated from native_functions.yaml: threshold (sha256 f494e3ea3dfe72ea).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: threshold
-// The C++ kernel of `threshold`: its `elementwise:` expression (native_functions.yaml:1965) as a
+// The C++ kernel of `threshold`: its `elementwise:` expression (native_functions.yaml:1981) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -15,7 +15,7 @@ struct Functor {
   AlCompute value;
 
   auto operator()(AlCompute self) const {
-#line 1965 "native_functions.yaml"
+#line 1981 "native_functions.yaml"
     return self <= threshold ? value : self;
 #line 21 "generated/csrc/threshold.cpp"
   }

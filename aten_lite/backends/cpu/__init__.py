@@ -10,8 +10,8 @@ lists the modules of its named kernels, one per op family; ``KERNELS``, what a Y
 
 from .. import HOST_MEMORY, Backend, coo, kernel_table
 from . import (
-    convolution, copies, elementwise, indexing, joining, linalg, losses, normalization, reductions,
-    scans_and_sorts, scatter_gather, softmax, views,
+    attention, convolution, copies, elementwise, indexing, joining, linalg, losses, normalization,
+    reductions, scans_and_sorts, scatter_gather, softmax, views,
 )
 from .elementwise import make_elementwise
 from .reductions import make_reduction
@@ -26,7 +26,8 @@ FAMILIES = (
     scans_and_sorts,  # cumsum, cumprod, sort, topk, unique
     softmax,  # softmax, log_softmax and its backward
     losses,  # nll_loss and its backward
-    normalization,  # _layer_norm and its backward
+    normalization,  # _layer_norm, its backward and its weight's gradient
+    attention,  # _sdpa (scaled dot-product attention) and its backward
     convolution,  # convolution (plain, transposed), its weight gradient, im2col, col2im
     copies,  # clone, copy_, fill_, zero_, to(dtype), to(device)
     joining,  # cat, stack

@@ -23,6 +23,9 @@ from .linalg import (  # noqa: F401 (found by name: getattr(shapes, rule))
     linalg_cholesky, linalg_det, linalg_eigh, linalg_inv, linalg_qr, linalg_slogdet, linalg_solve,
     linalg_svd, first_zero_pivot,
 )
+from .attention import (  # noqa: F401 (found by name: getattr(shapes, rule))
+    sdpa, sdpa_backward,
+)
 from .normalization import (  # noqa: F401 (found by name: getattr(shapes, rule))
     layer_norm, layer_norm_backward, layer_norm_weight_grad,
 )

@@ -1,0 +1,82 @@
+"""Formula helper of the attention op `_sdpa` (derivatives.yaml calls it once per input).
+
+Part of ``formulas.py``'s namespace (it imports and re-exports ``sdpa_grad``): the generator
+reads the names through that module.
+
+Note [One kernel for three gradients]
+`_sdpa_backward` computes the gradients of query, key and value in one pass (the probabilities
+are recomputed once per query row for all three), but a derivatives.yaml formula gives one
+input's gradient. So the node's three formulas call ``sdpa_grad``: the first call runs the
+kernel and keeps the other two gradients, with the very tensors it was called on, and a call
+for the same grad, query, key and value takes its gradient from there (it is compared by
+identity, and held, so no id can be reused meanwhile; the value's gradient, computed last,
+releases it, else the next backward step does). Under create_graph, or for anything else the
+kernel does not take, the gradient is composed of differentiable ops instead, so it can be
+differentiated again.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..backends import creation as _creation
+from ..dispatch import dispatcher as _dispatch
+from .._generated import ops as al  # the generated op functions (al.add, ...)
+from ..tensors.tensor import Tensor
+from ..vocab.dispatch_keys import CPU
+
+__all__ = ["sdpa_grad", "sdpa_jvp"]
+
+_last: list = [None]  # [(grad, query, key, value), (dq, dk, dv)] of the last kernel call
+
+
+def sdpa_grad(grad: Tensor, query: Tensor, key: Tensor, value: Tensor, scale: float,
+              is_causal: bool, which: int) -> Tensor:
+    """The gradient of `_sdpa` with respect to query (which 0), key (1) or value (2)."""
+    inputs = (grad, query, key, value)
+    if all(t.__class__ is Tensor and t._key is CPU and t._a is not None for t in inputs) and \
+            not _dispatch.observed(*inputs):
+        last = _last[0]
+        if last is None or any(a is not b for a, b in zip(last[0], inputs)):
+            last = _last[0] = (inputs, _unpack(al._sdpa_backward(grad, query, key, value, scale,
+                                                                 is_causal), query, key, value))
+        if which == 2:
+            _last[0] = None
+        return last[1][which]
+    p = _probs(query, key, scale, is_causal)
+    if which == 2:
+        return p.transpose(-2, -1).matmul(grad)
+    dp = grad.matmul(value.transpose(-2, -1))
+    ds = p * (dp - (dp * p).sum(-1, keepdim=True)) * scale
+    return ds.matmul(key) if which == 0 else ds.transpose(-2, -1).matmul(query)
+
+
+def sdpa_jvp(query: Tensor, key: Tensor, value: Tensor, scale: float, is_causal: bool,
+             tangent: Tensor, which: int) -> Tensor:
+    """The derivative of `_sdpa` along a tangent of query (which 0), key (1) or value (2), of
+    differentiable ops: with P the probabilities and S_t the scores' tangent,
+    P_t = P * (S_t - rowsum(P * S_t)), and the output's is P_t @ value (or P @ value_t)."""
+    p = _probs(query, key, scale, is_causal)
+    if which == 2:
+        return p.matmul(tangent)
+    s_t = (tangent.matmul(key.transpose(-2, -1)) if which == 0
+           else query.matmul(tangent.transpose(-2, -1))) * scale
+    return (p * (s_t - (p * s_t).sum(-1, keepdim=True))).matmul(value)
+
+
+def _unpack(packed: Tensor, query: Tensor, key: Tensor, value: Tensor) -> tuple:
+    n, h, length, e = query._shape
+    s, ev = key._shape[2], value._shape[3]
+    a = packed._a
+    q_end, k_end = length * e, length * e + s * e
+    return (Tensor._wrap(a[..., :q_end].reshape(n, h, length, e)),
+            Tensor._wrap(a[..., q_end:k_end].reshape(n, h, s, e)),
+            Tensor._wrap(a[..., k_end:].reshape(n, h, s, ev)))
+
+
+def _probs(query: Tensor, key: Tensor, scale: float, is_causal: bool) -> Tensor:
+    scores = query.matmul(key.transpose(-2, -1)) * scale
+    if is_causal:  # nn.attention's additive mask: -inf above the top-left diagonal
+        scores = scores + _creation.full((query._shape[-2], key._shape[-2]), -math.inf,
+                                         dtype=scores._dtype, device=query._device).triu(1)
+    return scores.softmax(-1)
