@@ -103,6 +103,33 @@ class Target:
         return Row(case, unit, ours, peers, str(self), ok)
 
 
+def steady_heap() -> None:
+    """Let glibc's malloc keep freed blocks of up to 64 MB for reuse, as it comes to do in a
+    long-running program, so that peers that allocate with malloc (torch, NumPy) are timed in
+    their steady state (Note [Peers' heap]). aten_lite's own large-block cache is unaffected.
+
+    Note [Peers' heap]: glibc serves a block of 128 KB or more with a fresh mmap until a free
+    of such a block raises that threshold, and gives the top of its heap back once two
+    thresholds lie free there. A fresh process therefore page-faults in every multi-MB
+    buffer of every call: torch's conv2d step (bench_conv) took 8.6-9.9 ms run alone and
+    3.5-4.1 ms after another benchmark had freed a 24 MB block, which is why the two
+    harnesses disagreed 2.5x. Setting the thresholds once gives every run the second, the
+    speed a training program sees after its first steps."""
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("c")
+    if not name:
+        return
+    try:
+        libc = ctypes.CDLL(name)
+        m_trim_threshold, m_mmap_threshold = -1, -3
+        libc.mallopt(m_mmap_threshold, 64 << 20)
+        libc.mallopt(m_trim_threshold, 256 << 20)
+    except (OSError, AttributeError):
+        return
+
+
 def standalone():
     """(aten_lite, torch or None) for a benchmark script run on its own: one thread for each
     (BLAS included, set before either is imported), aten_lite from this checkout."""
@@ -112,6 +139,7 @@ def standalone():
 
     for var in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ[var] = "1"
+    steady_heap()
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     import aten_lite
 

@@ -8,8 +8,10 @@
     python benchmarks/run.py --install        # also time a clean `pip install -e .` (slow)
 
 Everything runs on one thread unless a row says otherwise: OPENBLAS_NUM_THREADS=1 is set before
-NumPy loads its BLAS, and aten_lite and torch are told set_num_threads(1). Each table has the
-peers measured in the same run, the target each row must meet and whether it does. A full
+NumPy loads its BLAS, and aten_lite and torch are told set_num_threads(1). glibc's malloc is
+set to keep freed blocks, so peers are timed in their steady state (Note [Peers' heap] in
+harness.py; sections measured before 2026-11-29 ran without it). Each table has the peers
+measured in the same run, the target each row must meet and whether it does. A full
 run rewrites RESULTS.md; ``--only`` replaces just that section there; ``--match`` and
 ``--quick`` print without writing (partial or rough figures should not stand as the results).
 """
@@ -38,7 +40,9 @@ sys.path.insert(0, str(ROOT))  # the checkout's aten_lite, not an installed copy
 
 import numpy as np  # noqa: E402
 
-from harness import table  # noqa: E402
+from harness import steady_heap, table  # noqa: E402
+
+steady_heap()  # Note [Peers' heap] in harness.py
 
 SECTIONS = ("codegen", "ops", "build", "autograd", "sparse", "nn", "func", "library",
             "compile", "breaks", "interop")
