@@ -42,19 +42,19 @@ inline const char* row_of(const TensorRef& t, int64_t a, int64_t b, int64_t i) {
          i * t.strides[2];
 }
 
-// rows x cols of pair (a, b) of t into dst (contiguous), in the compute type, times f.
+// rows x cols of pair (a, b) of t into dst (contiguous), in the compute type.
 template <class S, class C>
-void load_pair(const TensorRef& t, int64_t a, int64_t b, C* __restrict dst, C f = C(1)) {
+void load_pair(const TensorRef& t, int64_t a, int64_t b, C* __restrict dst) {
   const int64_t rows = t.sizes[2], cols = t.sizes[3], step = t.strides[3];
   for (int64_t i = 0; i < rows; ++i) {
     const char* row = row_of(t, a, b, i);
     C* __restrict d = dst + i * cols;
     if (step == static_cast<int64_t>(sizeof(S))) {
       const S* __restrict x = reinterpret_cast<const S*>(row);
-      for (int64_t j = 0; j < cols; ++j) d[j] = static_cast<C>(x[j]) * f;
+      for (int64_t j = 0; j < cols; ++j) d[j] = static_cast<C>(x[j]);
     } else {
       for (int64_t j = 0; j < cols; ++j)
-        d[j] = static_cast<C>(*reinterpret_cast<const S*>(row + j * step)) * f;
+        d[j] = static_cast<C>(*reinterpret_cast<const S*>(row + j * step));
     }
   }
 }
