@@ -10,13 +10,9 @@ from ...rules import shapes as rules
 from ...rules.kernel_rules import cached_c_kernel as _kernel
 from ...tensors.tensor import Tensor, empty_array
 from ...vocab.dtype import float32
+from .normalization import as_compute
 
 __all__ = ["sdpa_cpu", "sdpa_backward_cpu"]
-
-
-def _compute(t: Tensor, compute):
-    a = t._a
-    return a if a.dtype == compute.np else a.astype(compute.np)
 
 
 def _run(name: str, shape, dtype, tensors, scale: float, is_causal: bool) -> Tensor:
@@ -24,7 +20,7 @@ def _run(name: str, shape, dtype, tensors, scale: float, is_causal: bool) -> Ten
     # kernel's dtype switch refuses what the YAML does not list, naming what it does
     out = empty_array(shape, compute)
     if out.size:
-        _kernel(name)(compute.code, out, *(_compute(t, compute) for t in tensors), float(scale),
+        _kernel(name)(compute.code, out, *(as_compute(t, compute) for t in tensors), float(scale),
                       bool(is_causal))
     return Tensor._wrap(out if compute is dtype else out.astype(dtype.np))
 

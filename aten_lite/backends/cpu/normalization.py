@@ -21,7 +21,8 @@ __all__ = ["layer_norm_cpu", "layer_norm_backward_cpu", "layer_norm_weight_grad_
 _wrap = Tensor._wrap
 
 
-def _compute(t: Tensor, compute) -> np.ndarray:
+def as_compute(t: Tensor, compute) -> np.ndarray:
+    """t's array in the compute dtype (itself when it is already; attention's kernels too)."""
     a = t._a
     return a if a.dtype == compute.np else a.astype(compute.np)
 
@@ -42,8 +43,8 @@ def layer_norm_cpu(self: Tensor, weight: Tensor, bias: Tensor, eps: float) -> Te
     compute = float32 if dtype is float16 else dtype
     out = empty_array(shape, compute)
     if out.size:
-        _kernel("layer_norm")(compute.code, _rows(out), _rows(_compute(self, compute)),
-                              _compute(weight, compute), _compute(bias, compute), eps)
+        _kernel("layer_norm")(compute.code, _rows(out), _rows(as_compute(self, compute)),
+                              as_compute(weight, compute), as_compute(bias, compute), eps)
     return _finish(out, dtype, compute)
 
 
@@ -54,8 +55,9 @@ def layer_norm_backward_cpu(grad_output: Tensor, self: Tensor, weight: Tensor,
     out = empty_array(shape, compute)
     if out.size:
         _kernel("layer_norm_backward")(compute.code, _rows(out),
-                                       _rows(_compute(grad_output, compute)),
-                                       _rows(_compute(self, compute)), _compute(weight, compute),
+                                       _rows(as_compute(grad_output, compute)),
+                                       _rows(as_compute(self, compute)),
+                                       as_compute(weight, compute),
                                        eps)
     return _finish(out, dtype, compute)
 
@@ -66,6 +68,6 @@ def layer_norm_weight_grad_cpu(grad_output: Tensor, self: Tensor, eps: float) ->
     out = empty_array(shape, compute)
     if out.size:
         _kernel("layer_norm_weight_grad")(compute.code, out,
-                                          _rows(_compute(grad_output, compute)),
-                                          _rows(_compute(self, compute)), eps)
+                                          _rows(as_compute(grad_output, compute)),
+                                          _rows(as_compute(self, compute)), eps)
     return _finish(out, dtype, compute)
