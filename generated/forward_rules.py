@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 ddeec6e82ad765f2).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ced98ec2d802dc19).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.

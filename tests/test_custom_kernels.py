@@ -319,7 +319,7 @@ def test_the_custom_kernel_of_an_op_is_listed_by_the_generator():
                      "layer_norm_weight_grad": "_layer_norm_weight_grad",
                      "sdpa": "_sdpa", "sdpa_backward": "_sdpa_backward",
                      "nll_loss": "nll_loss", "nll_loss_backward": "_nll_loss_backward",
-                     "cumsum": "cumsum", "cumprod": "cumprod"}
+                     "cumsum": "cumsum", "cumprod": "cumprod", "col2im": "col2im"}
 
 
 @pytest.mark.parametrize("name, args, message", [
@@ -347,3 +347,51 @@ def test_the_nll_loss_kernels_report_a_bad_target_without_reading_it():
                                        np.array([1, 3], np.int64), -100, 1) == 1
     assert kernel("nll_loss")(CODE["float64"], np.empty(()), np.ones((2, 3)),
                               np.array([-1, 0], np.int64), -100, 2) == 1
+
+
+# ---- col2im: the fold of a stride-1 convolution's columns (aten_lite/csrc/col2im.h) ----
+
+
+def _fold_reference(cols, offsets, length):
+    """What the kernel promises, bit for bit: zeros, then each run added in offset order."""
+    out = np.zeros((cols.shape[0], length), cols.dtype)
+    for k, off in enumerate(offsets):
+        out[:, off:off + cols.shape[2]] += cols[:, k]
+    return out
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int64, np.int32])
+@pytest.mark.parametrize("strided", [False, True])
+def test_col2im_kernel_adds_runs_in_order(dtype, strided):
+    planes, q, length = 37, 300, 380
+    offsets = np.array([0, 1, 2, 40, 41, 42, 80, 79, 0], np.int64)  # repeats and any order
+    cols = (RNG.standard_normal((planes, len(offsets), q)) * 1e3).astype(dtype)
+    out = np.full((planes, length), 7, dtype)
+    if strided:  # every operand with non-unit strides
+        cols = np.repeat(cols, 2, axis=2)[:, :, ::2]
+        out = np.full((planes, 2 * length), 7, dtype)[:, ::2]
+    done = kernel("col2im")(CODE[np.dtype(dtype).name], out, cols, offsets)
+    assert done == len(offsets)
+    np.testing.assert_array_equal(out, _fold_reference(cols, offsets, length))
+
+
+@pytest.mark.parametrize("bad", [-1, 81])
+def test_col2im_kernel_refuses_an_offset_past_the_plane_and_writes_nothing(bad):
+    cols = np.ones((3, 4, 20))
+    out = np.full((3, 100), 5.0)
+    offsets = np.array([0, 80, bad, 3], np.int64)  # 80 + 20 reaches the end exactly: fine
+    assert kernel("col2im")(CODE["float64"], out, cols, offsets) == 2  # the first bad one
+    assert (out == 5.0).all()
+
+
+@pytest.mark.parametrize("args, message", [
+    (lambda: (np.empty((3, 10, 1)), np.ones((3, 2, 4)), np.zeros(2, np.int64)),
+     "out (P, R) must be 2-D, cols (P, K, Q) 3-D and offsets (K,) 1-D"),
+    (lambda: (np.empty((3, 10)), np.ones((2, 2, 4)), np.zeros(2, np.int64)),
+     "cols must be (P, K, Q) for out (P, R) and K offsets"),
+    (lambda: (np.empty((3, 10)), np.ones((3, 2, 4)), np.zeros(3, np.int64)),
+     "cols must be (P, K, Q) for out (P, R) and K offsets"),
+])
+def test_col2im_kernel_checks_its_shapes(args, message):
+    with pytest.raises(ValueError, match=f"^{re.escape('col2im: ' + message)}$"):
+        kernel("col2im")(CODE["float64"], *args())

@@ -26,6 +26,7 @@ from numpy.lib.stride_tricks import as_strided
 from ...vocab import grad_mode as _grad_mode, trace as _trace
 from ...vocab.dtype import bfloat16, float16, from_numpy
 from ...tensors.tensor import Tensor, empty_array
+from ...rules.kernel_rules import cached_c_kernel as _kernel
 from ...rules.shapes import conv as rules
 
 __all__ = ["convolution_cpu", "conv_weight_grad_cpu", "im2col_cpu", "col2im_cpu"]
@@ -204,14 +205,19 @@ def _on_grid(g: np.ndarray, padded) -> np.ndarray:
 
 def _flat_fold(cols: np.ndarray, size, kernel, dilation, padding) -> np.ndarray:
     """cols (N, C, K, Q) on the padded grid of ``size`` (Note [Flat windows]) added into
-    (N, C, *size), each kernel position's run at its offset."""
-    n, c = cols.shape[:2]
+    (N, C, *size), each kernel position's run at its offset: one pass of the C++ kernel
+    (aten_lite/csrc/col2im.h) over each plane, the same sums as adding run after run."""
+    n, c, k, q = cols.shape
     padded, _, extra, offsets = _grid(size, padding, dilation, kernel)
     total = int(np.prod(padded))
-    flat = _zeros((n, c, total + extra), cols.dtype)
-    q = cols.shape[3]
-    for k, off in enumerate(offsets):
-        flat[:, :, off:off + q] += cols[:, :, k]
+    flat = _empty((n, c, total + extra), cols.dtype)
+    if flat.size:
+        at = np.asarray(offsets, np.int64)
+        done = _kernel("col2im")(from_numpy(cols.dtype).code, flat.reshape(n * c, -1),
+                                 cols.reshape(n * c, k, q), at)
+        if done != k:  # _grid keeps every run inside the plane; this would be a bug
+            raise AssertionError(f"col2im: offset {at[done]} puts a run of {q} outside a "
+                                 f"plane of {total + extra}")
     out = flat[:, :, :total].reshape((n, c) + padded)
     return out[(slice(None), slice(None)) + tuple(slice(p, p + m) for p, m in
                                                   zip(padding, size))]
