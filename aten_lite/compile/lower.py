@@ -3,11 +3,10 @@
 Note [Array-level replay]
 Inside a replay nobody sees an intermediate value but the next kernel, and a plan knows every
 shape, dtype and broadcast when it is built. So the executor (Note [Replay]) runs the entries
-listed here on the arrays themselves: a transpose is ``a.T``, a matrix product is the same
-``np.dot(a, b, out=empty)`` the CPU ``mm`` kernel runs (the BLAS gets transposed operands as
-flags, no copy), and a built fused kernel is its C++ entry called with the outputs allocated
-(or the dead buffer memory planning gave it) and the inputs broadcast as decided now, not per
-call. None of them checks shapes or dtypes again: capture computed them with the ops' Meta
+listed here on the arrays themselves: a transpose is ``a.T``, a matrix product the CPU ``mm``
+kernel's ``matmul_into`` (transposed operands read where they lie), and a built fused kernel
+its C++ entry called with the outputs allocated (or the dead buffer memory planning gave it)
+and the inputs broadcast as decided now, not per call. None of them checks shapes or dtypes again: capture computed them with the ops' Meta
 rules, the guard keeps every call to those, and the C++ entry of a fused kernel still checks
 the arrays it gets. Every other node runs its CPU kernel on Tensors (``_wrap`` of an array,
 ``._a`` of a result), and the values a graph returns are Tensors, except those a forward
@@ -20,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..rules.kernel_rules import c_kernel
+from ..rules.stream_products import dot_into
 from ..tensors.tensor import Tensor, _c_empty
 from ..vocab.dispatch_keys import CPU
 from .ir import Value
@@ -235,5 +235,5 @@ def _arange(n: int):
 # What the generated lines call, bound in every plan's namespace.
 # _empty(shape, numpy dtype): what empty_array calls (Note [Large block cache] in
 # aten_lite/csrc/allocator.h), one Python call less.
-NAMESPACE = {"_dot": np.dot, "_empty": _c_empty or np.empty, "_bcast": np.broadcast_to,
+NAMESPACE = {"_dot": dot_into, "_empty": _c_empty or np.empty, "_bcast": np.broadcast_to,
              "_nll": _nll, "_nll_backward": _nll_backward, "_arange": _arange}

@@ -221,6 +221,14 @@ std::string decode_zero_ok(const KernelInfo&, int rc, const TensorRef*, const Sc
   return "kernel has no branch for this dtype";
 }
 
+// _gemm (small_gemm.cpp) returns 1 when out is not C-contiguous or a stride is not a whole
+// number of elements; its Python caller hands it only fresh outputs and NumPy's arrays.
+std::string decode_gemm(const KernelInfo&, int rc, const TensorRef*, const Scalar*) {
+  if (rc == 0) return {};
+  if (rc < 0) return "kernel has no branch for this dtype";
+  return "out must be C-contiguous and every stride a whole number of elements";
+}
+
 // Custom entries whose return value no caller needs beyond "it succeeded", with how to read
 // a failure. Every other custom entry runs in the call (after a drain): its caller reads what
 // it returns (a row count, a flag).
@@ -235,6 +243,7 @@ const CustomEntry kQueuedCustom[] = {
     {"log_softmax_backward", decode_zero_ok},
     {"softmax", decode_zero_ok},
     {"softmax_backward", decode_zero_ok},
+    {"_gemm", decode_gemm},
 };
 
 // Whether an entry with this decoder can fail on values it reads at run time (nll_loss's

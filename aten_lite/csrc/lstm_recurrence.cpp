@@ -29,22 +29,12 @@
 // step is one small matrix product and a few passes over a (B, 4H) block. Through NumPy that
 // is a dozen calls per step whose fixed costs add up, and OpenBLAS runs these few-row products
 // at about half the speed it reaches on large ones (its kernels are tuned for big blocks). So
-// the whole loop is one call: the product is the register-blocked kernel below, the
+// the whole loop is one call: the product is the register-blocked kernel of small_product.h, the
 // elementwise work is fused per row, and no step allocates. What is one product over all steps
 // (the input projection; the weight gradients) stays in NumPy, which is fast at those sizes.
 //
-// Note [Small-row matrix product]
-// C (m x n) = A (m x k) @ B (k x n) with m small. B is the weight matrix, the same at every
-// step, so it is packed once per call into panels of kNV vectors' width (the last one as
-// narrow as the remaining columns allow, zero-padded to a whole vector), each panel k rows
-// deep and contiguous: the inner loop reads B in order, aligned, and needs no column tail.
-// The micro-kernel keeps an MR x NV-vector block of C in registers (6 x 4 with AVX-512's 32
-// registers, 6 x 2 with 16) and, per k, loads NV vectors of B and broadcasts MR values of A,
-// one fused multiply-add each (the broadcast an explicit one: Vec::splat). Rows are split
-// into blocks as evenly as they go. With AVX-512 this runs a 20 x 200 by 200 x 800 product
-// in about 45 us (~140 GFLOP/s) where OpenBLAS through NumPy takes about 115 and MKL 65. The multiply-adds are explicit
-// fused ones (the build turns contraction off, Note [No contraction] in
-// tools/codegen/build.py); the sums differ from NumPy's in rounding only.
+// The product is Note [Small-row matrix product] in small_product.h.
+
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -57,198 +47,13 @@
 
 #include "kernel_api.h"
 #include "scalar_math.h"
+#include "small_product.h"
 
 namespace al::lstm {
 
 namespace {
 
-// ---- vectors ------------------------------------------------------------------------------
-
-// kMR x kNV vectors of C live in registers in the product's micro-kernel: 24 of AVX-512's 32,
-// 12 of AVX2's 16 (Note [Small-row matrix product]).
-#if defined(__AVX512F__)
-constexpr int kVecBytes = 64;
-constexpr int kMR = 6, kNV = 4;
-#elif defined(__AVX__)
-constexpr int kVecBytes = 32;
-constexpr int kMR = 6, kNV = 2;
-#else
-constexpr int kVecBytes = 16;
-constexpr int kMR = 6, kNV = 2;
-#endif
-
-template <class T>
-struct Vec;
-
-template <>
-struct Vec<float> {
-  typedef float V __attribute__((vector_size(kVecBytes)));
-  // A vector of copies of v: one broadcast, often straight from memory (`V{} + v` would add
-  // 0.0 first, which GCC may not drop: -0.0 + 0.0 is +0.0).
-  static V splat(float v) {
-#if defined(__AVX512F__)
-    return _mm512_set1_ps(v);
-#elif defined(__AVX__)
-    return _mm256_set1_ps(v);
-#else
-    return V{} + v;
-#endif
-  }
-  static V fma(V a, V b, V c) {
-#if defined(__AVX512F__)
-    return _mm512_fmadd_ps(a, b, c);
-#elif defined(__FMA__)
-    return _mm256_fmadd_ps(a, b, c);
-#else
-    return a * b + c;
-#endif
-  }
-};
-
-template <>
-struct Vec<double> {
-  typedef double V __attribute__((vector_size(kVecBytes)));
-  // A vector of copies of v: one broadcast, often straight from memory (`V{} + v` would add
-  // 0.0 first, which GCC may not drop: -0.0 + 0.0 is +0.0).
-  static V splat(double v) {
-#if defined(__AVX512F__)
-    return _mm512_set1_pd(v);
-#elif defined(__AVX__)
-    return _mm256_set1_pd(v);
-#else
-    return V{} + v;
-#endif
-  }
-  static V fma(V a, V b, V c) {
-#if defined(__AVX512F__)
-    return _mm512_fmadd_pd(a, b, c);
-#elif defined(__FMA__)
-    return _mm256_fmadd_pd(a, b, c);
-#else
-    return a * b + c;
-#endif
-  }
-};
-
-template <class T>
-constexpr int kLanes = kVecBytes / static_cast<int>(sizeof(T));
-
-// Columns of a full packed panel.
-template <class T>
-constexpr int kPanel = kNV * kLanes<T>;
-
-struct FreeDeleter {
-  void operator()(void* p) const { std::free(p); }
-};
-
-template <class T>
-using Buffer = std::unique_ptr<T[], FreeDeleter>;
-
-// `n` uninitialised elements aligned to a vector; throws std::bad_alloc as `new` does (the
-// other kernels' scratch comes from `new` too).
-template <class T>
-Buffer<T> allocate(int64_t n) {
-  size_t bytes = (static_cast<size_t>(n) * sizeof(T) + kVecBytes - 1) / kVecBytes * kVecBytes;
-  void* p = std::aligned_alloc(kVecBytes, bytes ? bytes : kVecBytes);
-  if (!p) throw std::bad_alloc();
-  return Buffer<T>(static_cast<T*>(p));
-}
-
-// ---- the small-row product (Note [Small-row matrix product]) -------------------------------
-
-// B (k x n, row stride ldb) packed into panels of kNV vectors' width, the last one as few
-// vectors as the remaining columns need, zero-padded to a whole vector.
-template <class T>
-struct Packed {
-  int64_t k = 0, n = 0, panels = 0, last_vecs = 0;
-  Buffer<T> data;
-
-  void pack(const T* b, int64_t ldb, int64_t k_, int64_t n_) {
-    constexpr int W = kLanes<T>;
-    k = k_, n = n_, panels = (n + kPanel<T> - 1) / kPanel<T>;
-    last_vecs = (n - (panels - 1) * kPanel<T> + W - 1) / W;
-    data = allocate<T>(panels * k * kPanel<T>);
-    for (int64_t p = 0; p < panels; ++p) {
-      const int64_t j0 = p * kPanel<T>, cols = columns(p);
-      const int64_t w = n - j0 < cols ? n - j0 : cols;
-      T* dst = data.get() + p * k * kPanel<T>;
-      for (int64_t kk = 0; kk < k; ++kk) {
-        const T* src = b + kk * ldb + j0;
-        for (int64_t j = 0; j < w; ++j) dst[kk * cols + j] = src[j];
-        for (int64_t j = w; j < cols; ++j) dst[kk * cols + j] = T(0);
-      }
-    }
-  }
-
-  // Columns of panel p (a whole number of vectors).
-  int64_t columns(int64_t p) const {
-    return (p + 1 < panels ? kNV : last_vecs) * kLanes<T>;
-  }
-
-  // Columns of a product's result: n rounded up to whole vectors.
-  int64_t width() const { return (panels - 1) * kPanel<T> + last_vecs * kLanes<T>; }
-};
-
-// c[0:MR, 0:NV vectors] = a[0:MR, 0:k] @ panel; a's rows lda apart, c's ldc apart (ldc and c
-// aligned to a vector).
-template <class T, int MR, int NV>
-void micro(const T* a, int64_t lda, int64_t k, const T* panel, T* c, int64_t ldc) {
-  using V = typename Vec<T>::V;
-  constexpr int W = kLanes<T>;
-  V acc[MR][NV];
-#pragma GCC unroll 8
-  for (int r = 0; r < MR; ++r) {
-#pragma GCC unroll 4
-    for (int v = 0; v < NV; ++v) acc[r][v] = V{};
-  }
-  for (int64_t kk = 0; kk < k; ++kk) {
-    V b[NV];
-#pragma GCC unroll 4
-    for (int v = 0; v < NV; ++v) b[v] = *reinterpret_cast<const V*>(panel + (kk * NV + v) * W);
-#pragma GCC unroll 8
-    for (int r = 0; r < MR; ++r) {
-      const V x = Vec<T>::splat(a[r * lda + kk]);
-#pragma GCC unroll 4
-      for (int v = 0; v < NV; ++v) acc[r][v] = Vec<T>::fma(x, b[v], acc[r][v]);
-    }
-  }
-#pragma GCC unroll 8
-  for (int r = 0; r < MR; ++r) {
-#pragma GCC unroll 4
-    for (int v = 0; v < NV; ++v) *reinterpret_cast<V*>(c + r * ldc + v * W) = acc[r][v];
-  }
-}
-
-// micro<T, m, nv> for run-time m in 1..MR and nv in 1..NV.
-template <class T, int MR, int NV>
-void micro_dispatch(int64_t m, int64_t nv, const T* a, int64_t lda, int64_t k, const T* panel,
-                    T* c, int64_t ldc) {
-  if constexpr (MR > 0 && NV > 0) {
-    if (nv < NV) return micro_dispatch<T, MR, NV - 1>(m, nv, a, lda, k, panel, c, ldc);
-    if (m < MR) return micro_dispatch<T, MR - 1, NV>(m, nv, a, lda, k, panel, c, ldc);
-    micro<T, MR, NV>(a, lda, k, panel, c, ldc);
-  }
-}
-
-// c (m x b.width(), row stride ldc, aligned) = a (m x b.k, row stride lda) @ b. The rows are
-// split into blocks of at most kMR as evenly as they go (20 rows: four blocks of 5, not
-// 6 + 6 + 6 + 2, whose last block would waste most of its registers).
-template <class T>
-void product(const T* a, int64_t lda, int64_t m, const Packed<T>& b, T* c, int64_t ldc) {
-  const int64_t blocks = (m + kMR - 1) / kMR;
-  if (blocks == 0) return;
-  const int64_t base = m / blocks, extra = m % blocks;
-  for (int64_t p = 0; p < b.panels; ++p) {
-    const T* panel = b.data.get() + p * b.k * kPanel<T>;
-    const int64_t nv = b.columns(p) / kLanes<T>;
-    for (int64_t blk = 0, r0 = 0; blk < blocks; ++blk) {
-      const int64_t mr = base + (blk < extra ? 1 : 0);
-      micro_dispatch<T, kMR, kNV>(mr, nv, a + r0 * lda, lda, b.k, panel,
-                                  c + r0 * ldc + p * kPanel<T>, ldc);
-      r0 += mr;
-    }
-  }
-}
+using namespace ::al::small_product;
 
 // ---- elementwise pieces --------------------------------------------------------------------
 

@@ -97,7 +97,8 @@ SOURCE_DIRS = ("aten_lite/csrc", "generated/csrc")
 OBJECT_DIR = "build/al_objs"
 # Note [CPU capability variants] (aten_lite/csrc/cpu_capability.h): the sources compiled once
 # per capability (the kernel loops); every other source is compiled once, for the baseline.
-VARIANT_SOURCES = ("generated/csrc/*.cpp", "aten_lite/csrc/lstm_recurrence.cpp")
+VARIANT_SOURCES = ("generated/csrc/*.cpp", "aten_lite/csrc/lstm_recurrence.cpp",
+                   "aten_lite/csrc/small_gemm.cpp")
 # Kernel loops that run no faster with wider vectors, compiled for the baseline only (every
 # capability then runs their default code). all/any: a byte-wide test and and/or per element,
 # bound by memory; on the AVX-512 machine of benchmarks/RESULTS.md, all() of 16M float32 took
