@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 ced98ec2d802dc19).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 a4c8aa4fca778db4).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -1942,11 +1942,45 @@ class LogSoftmaxBackwardBackward0(Node):
         node.dim_ = node.log_probs_ = node.log_probs_v = node.grad_output_ = node.grad_output_v = None
 
 
+class LinearBackward0(Node):
+    """Backward of _linear (derivatives.yaml:313)."""
+    __slots__ = ("weight_", "weight_v", "input_shape", "input_", "input_v")
+    _op = "_linear"
+    _formulas = (('derivatives.yaml:314', 'input'), ('derivatives.yaml:315', 'weight'), ('derivatives.yaml:316', 'bias'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        weight = node.weight_
+        if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
+            unpack(node, weight, node.weight_v, 'weight')
+        input_shape = node.input_shape
+        input = node.input_
+        if isinstance(input, Tensor) and input._vc.value != node.input_v:
+            unpack(node, input, node.input_v, 'input')
+        at_ = 0
+        try:
+            grad_input = linear_input_grad(grad, weight, input_shape) if need[0] is not None else None  # derivatives.yaml:314
+            at_ = 1
+            grad_weight = linear_weight_grad(grad, input) if need[1] is not None else None  # derivatives.yaml:315
+            at_ = 2
+            grad_bias = linear_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:316
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_input, grad_weight, grad_bias)
+
+    def release(node):
+        node._released = True
+        node.weight_ = node.weight_v = node.input_shape = node.input_ = node.input_v = None
+
+
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:313)."""
+    """Backward of mm (derivatives.yaml:319)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
-    _formulas = (('derivatives.yaml:314', 'self'), ('derivatives.yaml:315', 'mat2'),)
+    _formulas = (('derivatives.yaml:320', 'self'), ('derivatives.yaml:321', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1960,9 +1994,9 @@ class MmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:314
+            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:320
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:315
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:321
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1974,10 +2008,10 @@ class MmBackward0(Node):
 
 
 class SparseMmBackward0(Node):
-    """Backward of _sparse_mm (derivatives.yaml:318)."""
+    """Backward of _sparse_mm (derivatives.yaml:324)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "_sparse_mm"
-    _formulas = (('derivatives.yaml:319', 'self'), ('derivatives.yaml:320', 'mat2'),)
+    _formulas = (('derivatives.yaml:325', 'self'), ('derivatives.yaml:326', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1991,9 +2025,9 @@ class SparseMmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:319
+            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:325
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:320
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:326
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2005,10 +2039,10 @@ class SparseMmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:323)."""
+    """Backward of bmm (derivatives.yaml:329)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
-    _formulas = (('derivatives.yaml:324', 'self'), ('derivatives.yaml:325', 'mat2'),)
+    _formulas = (('derivatives.yaml:330', 'self'), ('derivatives.yaml:331', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -2022,9 +2056,9 @@ class BmmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:324
+            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:330
             at_ = 1
-            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:325
+            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:331
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2036,10 +2070,10 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:328)."""
+    """Backward of dot (derivatives.yaml:334)."""
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
-    _formulas = (('derivatives.yaml:329', 'self'), ('derivatives.yaml:330', 'tensor'),)
+    _formulas = (('derivatives.yaml:335', 'self'), ('derivatives.yaml:336', 'tensor'),)
 
     def apply(node, grads):
         if node._released:
@@ -2053,9 +2087,9 @@ class DotBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:329
+            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:335
             at_ = 1
-            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:330
+            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:336
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2067,10 +2101,10 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:335)."""
+    """Backward of view (derivatives.yaml:341)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
-    _formulas = (('derivatives.yaml:336', 'self'),)
+    _formulas = (('derivatives.yaml:342', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2078,7 +2112,7 @@ class ViewBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:336
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:342
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2090,26 +2124,26 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:338); the same code as ViewBackward0's."""
+    """Backward of reshape (derivatives.yaml:344); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
-    _formulas = (('derivatives.yaml:339', 'self'),)
+    _formulas = (('derivatives.yaml:345', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:341)."""
+    """Backward of t (derivatives.yaml:347)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
-    _formulas = (('derivatives.yaml:342', 'self'),)
+    _formulas = (('derivatives.yaml:348', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:342
+            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:348
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2117,10 +2151,10 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:344)."""
+    """Backward of transpose.int (derivatives.yaml:350)."""
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
-    _formulas = (('derivatives.yaml:345', 'self'),)
+    _formulas = (('derivatives.yaml:351', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2129,7 +2163,7 @@ class TransposeBackward0(Node):
         dim0 = node.dim0_
         dim1 = node.dim1_
         try:
-            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:345
+            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:351
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2141,10 +2175,10 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:347)."""
+    """Backward of permute (derivatives.yaml:353)."""
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
-    _formulas = (('derivatives.yaml:348', 'self'),)
+    _formulas = (('derivatives.yaml:354', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2152,7 +2186,7 @@ class PermuteBackward0(Node):
         need, grad = node._next, grads[0]
         dims = node.dims_
         try:
-            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:348
+            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:354
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2164,10 +2198,10 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:350)."""
+    """Backward of expand (derivatives.yaml:356)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
-    _formulas = (('derivatives.yaml:351', 'self'),)
+    _formulas = (('derivatives.yaml:357', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2175,7 +2209,7 @@ class ExpandBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:351
+            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:357
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2187,37 +2221,37 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:353); the same code as ViewBackward0's."""
+    """Backward of squeeze (derivatives.yaml:359); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
-    _formulas = (('derivatives.yaml:354', 'self'),)
-    apply = ViewBackward0.apply
-    release = ViewBackward0.release
-
-
-class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:356); the same code as ViewBackward0's."""
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze.dim"
-    _formulas = (('derivatives.yaml:357', 'self'),)
-    apply = ViewBackward0.apply
-    release = ViewBackward0.release
-
-
-class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:359); the same code as ViewBackward0's."""
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze.dims"
     _formulas = (('derivatives.yaml:360', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
+class SqueezeBackward1(Node):
+    """Backward of squeeze.dim (derivatives.yaml:362); the same code as ViewBackward0's."""
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze.dim"
+    _formulas = (('derivatives.yaml:363', 'self'),)
+    apply = ViewBackward0.apply
+    release = ViewBackward0.release
+
+
+class SqueezeBackward2(Node):
+    """Backward of squeeze.dims (derivatives.yaml:365); the same code as ViewBackward0's."""
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze.dims"
+    _formulas = (('derivatives.yaml:366', 'self'),)
+    apply = ViewBackward0.apply
+    release = ViewBackward0.release
+
+
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:362)."""
+    """Backward of unsqueeze (derivatives.yaml:368)."""
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
-    _formulas = (('derivatives.yaml:363', 'self'),)
+    _formulas = (('derivatives.yaml:369', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2225,7 +2259,7 @@ class UnsqueezeBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:363
+            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:369
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2237,19 +2271,19 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:365); the same code as ViewBackward0's."""
+    """Backward of flatten.using_ints (derivatives.yaml:371); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
-    _formulas = (('derivatives.yaml:366', 'self'),)
+    _formulas = (('derivatives.yaml:372', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:368)."""
+    """Backward of narrow (derivatives.yaml:374)."""
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
-    _formulas = (('derivatives.yaml:369', 'self'),)
+    _formulas = (('derivatives.yaml:375', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2260,7 +2294,7 @@ class NarrowBackward0(Node):
         start = node.start_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:369
+            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:375
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2272,10 +2306,10 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:371)."""
+    """Backward of select.int (derivatives.yaml:377)."""
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
-    _formulas = (('derivatives.yaml:372', 'self'),)
+    _formulas = (('derivatives.yaml:378', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2285,7 +2319,7 @@ class SelectBackward0(Node):
         index = node.index_
         self_shape = node.self_shape
         try:
-            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:372
+            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:378
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2297,10 +2331,10 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:374)."""
+    """Backward of slice.Tensor (derivatives.yaml:380)."""
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
-    _formulas = (('derivatives.yaml:375', 'self'),)
+    _formulas = (('derivatives.yaml:381', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2312,7 +2346,7 @@ class SliceBackward0(Node):
         step = node.step_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:375
+            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:381
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2324,17 +2358,17 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:377)."""
+    """Backward of contiguous (derivatives.yaml:383)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
-    _formulas = (('derivatives.yaml:378', 'self'),)
+    _formulas = (('derivatives.yaml:384', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:378
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:384
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2342,10 +2376,10 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:380)."""
+    """Backward of split.Tensor (derivatives.yaml:386)."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
-    _formulas = (('derivatives.yaml:381', 'self'),)
+    _formulas = (('derivatives.yaml:387', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2354,7 +2388,7 @@ class SplitBackward0(Node):
         dim = node.dim_
         result_shape = node.result_shape
         try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:381
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:387
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2366,28 +2400,28 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:383); the same code as SplitBackward0's."""
+    """Backward of split.sizes (derivatives.yaml:389); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
-    _formulas = (('derivatives.yaml:384', 'self'),)
+    _formulas = (('derivatives.yaml:390', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:386); the same code as SplitBackward0's."""
+    """Backward of chunk (derivatives.yaml:392); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
-    _formulas = (('derivatives.yaml:387', 'self'),)
+    _formulas = (('derivatives.yaml:393', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:391)."""
+    """Backward of cat (derivatives.yaml:397)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
-    _formulas = (('derivatives.yaml:392', 'tensors'),)
+    _formulas = (('derivatives.yaml:398', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -2396,7 +2430,7 @@ class CatBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:392
+            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:398
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2408,10 +2442,10 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:394)."""
+    """Backward of stack (derivatives.yaml:400)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
-    _formulas = (('derivatives.yaml:395', 'tensors'),)
+    _formulas = (('derivatives.yaml:401', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -2420,7 +2454,7 @@ class StackBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:395
+            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:401
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2432,10 +2466,10 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:397)."""
+    """Backward of gather (derivatives.yaml:403)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
-    _formulas = (('derivatives.yaml:399', 'self'),)
+    _formulas = (('derivatives.yaml:405', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2447,7 +2481,7 @@ class GatherBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:399
+            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:405
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2459,10 +2493,10 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:401)."""
+    """Backward of index_select (derivatives.yaml:407)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
-    _formulas = (('derivatives.yaml:403', 'self'),)
+    _formulas = (('derivatives.yaml:409', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2474,7 +2508,7 @@ class IndexSelectBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:403
+            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:409
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2486,10 +2520,10 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:405)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:411)."""
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
-    _formulas = (('derivatives.yaml:407', 'self'),)
+    _formulas = (('derivatives.yaml:413', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2499,7 +2533,7 @@ class MaskedFillBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:407
+            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:413
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2511,10 +2545,10 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:410)."""
+    """Backward of index.Tensor (derivatives.yaml:416)."""
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
-    _formulas = (('derivatives.yaml:412', 'self'),)
+    _formulas = (('derivatives.yaml:418', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2527,7 +2561,7 @@ class IndexBackward0(Node):
                     unpack(node, t_, v_, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:412
+            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:418
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2539,10 +2573,10 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:414)."""
+    """Backward of index_put (derivatives.yaml:420)."""
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
-    _formulas = (('derivatives.yaml:416', 'self'), ('derivatives.yaml:417', 'values'),)
+    _formulas = (('derivatives.yaml:422', 'self'), ('derivatives.yaml:423', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -2557,9 +2591,9 @@ class IndexPutBackward0(Node):
         values_shape = node.values_shape
         at_ = 0
         try:
-            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:416
+            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:422
             at_ = 1
-            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:417
+            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:423
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2571,18 +2605,18 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:419); the same code as CopyStridedBackward0's."""
+    """Backward of clone (derivatives.yaml:425); the same code as CopyStridedBackward0's."""
     __slots__ = ()
     _op = "clone"
-    _formulas = (('derivatives.yaml:420', 'self'),)
+    _formulas = (('derivatives.yaml:426', 'self'),)
     apply = CopyStridedBackward0.apply
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:422)."""
+    """Backward of copy_ (derivatives.yaml:428)."""
     __slots__ = ()
     _op = "copy_"
-    _formulas = (('derivatives.yaml:423', 'self'), ('derivatives.yaml:424', 'src'),)
+    _formulas = (('derivatives.yaml:429', 'self'), ('derivatives.yaml:430', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -2590,9 +2624,9 @@ class CopyBackward0(Node):
         need, grad = node._next, grads[0]
         at_ = 0
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:423
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:429
             at_ = 1
-            grad_src = grad if need[1] is not None else None  # derivatives.yaml:424
+            grad_src = grad if need[1] is not None else None  # derivatives.yaml:430
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2600,34 +2634,34 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:426); the same code as SignBackward0's."""
+    """Backward of fill_.Scalar (derivatives.yaml:432); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "fill_.Scalar"
-    _formulas = (('derivatives.yaml:427', 'self'),)
+    _formulas = (('derivatives.yaml:433', 'self'),)
     apply = SignBackward0.apply
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:429); the same code as SignBackward0's."""
+    """Backward of zero_ (derivatives.yaml:435); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "zero_"
-    _formulas = (('derivatives.yaml:430', 'self'),)
+    _formulas = (('derivatives.yaml:436', 'self'),)
     apply = SignBackward0.apply
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:432); the same code as ContiguousBackward0's."""
+    """Backward of to.dtype (derivatives.yaml:438); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
-    _formulas = (('derivatives.yaml:433', 'self'),)
+    _formulas = (('derivatives.yaml:439', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:435)."""
+    """Backward of to.device (derivatives.yaml:441)."""
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
-    _formulas = (('derivatives.yaml:436', 'self'),)
+    _formulas = (('derivatives.yaml:442', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2635,7 +2669,7 @@ class ToBackward1(Node):
         need, grad = node._next, grads[0]
         self_device = node.self_device
         try:
-            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:436
+            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:442
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2647,7 +2681,7 @@ class ToBackward1(Node):
 
 
 class Unique2Backward0(Node):
-    """Backward of _unique2 (derivatives.yaml:438)."""
+    """Backward of _unique2 (derivatives.yaml:444)."""
     __slots__ = ()
     _op = "_unique2"
     _n_out = 3
@@ -2661,10 +2695,10 @@ class Unique2Backward0(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:444)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:450)."""
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
-    _formulas = (('derivatives.yaml:445', 'values'),)
+    _formulas = (('derivatives.yaml:451', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -2674,7 +2708,7 @@ class SparseCooTensorBackward0(Node):
         if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
             unpack(node, indices, node.indices_v, 'indices')
         try:
-            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:445
+            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:451
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2687,17 +2721,17 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:448)."""
+    """Backward of to_sparse (derivatives.yaml:454)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
-    _formulas = (('derivatives.yaml:449', 'self'),)
+    _formulas = (('derivatives.yaml:455', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:449
+            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:455
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2705,10 +2739,10 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:451)."""
+    """Backward of to_dense (derivatives.yaml:457)."""
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
-    _formulas = (('derivatives.yaml:452', 'self'),)
+    _formulas = (('derivatives.yaml:458', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2718,7 +2752,7 @@ class ToDenseBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:452
+            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:458
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2730,18 +2764,18 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:455); the same code as ContiguousBackward0's."""
+    """Backward of coalesce (derivatives.yaml:461); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
-    _formulas = (('derivatives.yaml:456', 'self'),)
+    _formulas = (('derivatives.yaml:462', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:458)."""
+    """Backward of values (derivatives.yaml:464)."""
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
-    _formulas = (('derivatives.yaml:459', 'self'),)
+    _formulas = (('derivatives.yaml:465', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2752,7 +2786,7 @@ class ValuesBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:459
+            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:465
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2764,10 +2798,10 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:462)."""
+    """Backward of sparse_mask (derivatives.yaml:468)."""
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
-    _formulas = (('derivatives.yaml:463', 'self'),)
+    _formulas = (('derivatives.yaml:469', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2777,7 +2811,7 @@ class SparseMaskBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:463
+            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:469
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2789,10 +2823,10 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:466)."""
+    """Backward of _sparse_values_at (derivatives.yaml:472)."""
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
-    _formulas = (('derivatives.yaml:469', 'self'),)
+    _formulas = (('derivatives.yaml:475', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2806,7 +2840,7 @@ class SparseValuesAtBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:469
+            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:475
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2818,10 +2852,10 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:475)."""
+    """Backward of log10 (derivatives.yaml:481)."""
     __slots__ = ("self_", "self_v")
     _op = "log10"
-    _formulas = (('derivatives.yaml:476', 'self'),)
+    _formulas = (('derivatives.yaml:482', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2831,7 +2865,7 @@ class Log10Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:476
+            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:482
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2843,10 +2877,10 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:478)."""
+    """Backward of log2 (derivatives.yaml:484)."""
     __slots__ = ("self_", "self_v")
     _op = "log2"
-    _formulas = (('derivatives.yaml:479', 'self'),)
+    _formulas = (('derivatives.yaml:485', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2856,7 +2890,7 @@ class Log2Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:479
+            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:485
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2868,10 +2902,10 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:481)."""
+    """Backward of fmod.Tensor (derivatives.yaml:487)."""
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
-    _formulas = (('derivatives.yaml:482', 'self'), ('derivatives.yaml:483', 'other'),)
+    _formulas = (('derivatives.yaml:488', 'self'), ('derivatives.yaml:489', 'other'),)
 
     def apply(node, grads):
         if node._released:
@@ -2885,9 +2919,9 @@ class FmodBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:482
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:488
             at_ = 1
-            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:483
+            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:489
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2899,10 +2933,10 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:485)."""
+    """Backward of lerp.Scalar (derivatives.yaml:491)."""
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
-    _formulas = (('derivatives.yaml:486', 'self'), ('derivatives.yaml:487', 'end'),)
+    _formulas = (('derivatives.yaml:492', 'self'), ('derivatives.yaml:493', 'end'),)
 
     def apply(node, grads):
         if node._released:
@@ -2911,9 +2945,9 @@ class LerpBackward0(Node):
         weight = node.weight_
         at_ = 0
         try:
-            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:486
+            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:492
             at_ = 1
-            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:487
+            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:493
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2925,10 +2959,10 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:489)."""
+    """Backward of lerp.Tensor (derivatives.yaml:495)."""
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
-    _formulas = (('derivatives.yaml:490', 'self'), ('derivatives.yaml:491', 'end'), ('derivatives.yaml:492', 'weight'),)
+    _formulas = (('derivatives.yaml:496', 'self'), ('derivatives.yaml:497', 'end'), ('derivatives.yaml:498', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -2945,11 +2979,11 @@ class LerpBackward1(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:490
+            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:496
             at_ = 1
-            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:491
+            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:497
             at_ = 2
-            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:492
+            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:498
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2961,7 +2995,7 @@ class LerpBackward1(Node):
 
 
 class AdamExpAvgSqBackward0(Node):
-    """Backward of _adam_exp_avg_sq (derivatives.yaml:495)."""
+    """Backward of _adam_exp_avg_sq (derivatives.yaml:501)."""
     __slots__ = ()
     _op = "_adam_exp_avg_sq"
 
@@ -2975,7 +3009,7 @@ class AdamExpAvgSqBackward0(Node):
 
 
 class AdamParamStepBackward0(Node):
-    """Backward of _adam_param_step (derivatives.yaml:498)."""
+    """Backward of _adam_param_step (derivatives.yaml:504)."""
     __slots__ = ()
     _op = "_adam_param_step"
 
@@ -2990,10 +3024,10 @@ class AdamParamStepBackward0(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:501)."""
+    """Backward of _nan_to_num (derivatives.yaml:507)."""
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
-    _formulas = (('derivatives.yaml:503', 'self'),)
+    _formulas = (('derivatives.yaml:509', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3003,7 +3037,7 @@ class NanToNumBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:503
+            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:509
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3015,10 +3049,10 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:505)."""
+    """Backward of cumsum (derivatives.yaml:511)."""
     __slots__ = ("dim_",)
     _op = "cumsum"
-    _formulas = (('derivatives.yaml:507', 'self'),)
+    _formulas = (('derivatives.yaml:513', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3026,7 +3060,7 @@ class CumsumBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:507
+            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:513
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3038,11 +3072,11 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:509)."""
+    """Backward of cumprod (derivatives.yaml:515)."""
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:510', 'self'),)
+    _formulas = (('derivatives.yaml:516', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3056,7 +3090,7 @@ class CumprodBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:510
+            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:516
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3068,12 +3102,12 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:513)."""
+    """Backward of sort (derivatives.yaml:519)."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:515', 'self'),)
+    _formulas = (('derivatives.yaml:521', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3085,7 +3119,7 @@ class SortBackward0(Node):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:515
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:521
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3097,21 +3131,21 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:518); the same code as SortBackward0's."""
+    """Backward of topk (derivatives.yaml:524); the same code as SortBackward0's."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:520', 'self'),)
+    _formulas = (('derivatives.yaml:526', 'self'),)
     apply = SortBackward0.apply
     release = SortBackward0.release
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:523)."""
+    """Backward of scatter.src (derivatives.yaml:529)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
-    _formulas = (('derivatives.yaml:525', 'self'), ('derivatives.yaml:526', 'src'),)
+    _formulas = (('derivatives.yaml:531', 'self'), ('derivatives.yaml:532', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -3124,9 +3158,9 @@ class ScatterBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:525
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:531
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:526
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:532
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3138,10 +3172,10 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:528)."""
+    """Backward of scatter.value (derivatives.yaml:534)."""
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
-    _formulas = (('derivatives.yaml:530', 'self'),)
+    _formulas = (('derivatives.yaml:536', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3152,7 +3186,7 @@ class ScatterBackward1(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:530
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:536
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3164,10 +3198,10 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:533)."""
+    """Backward of scatter_add (derivatives.yaml:539)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
-    _formulas = (('derivatives.yaml:535', 'self'), ('derivatives.yaml:536', 'src'),)
+    _formulas = (('derivatives.yaml:541', 'self'), ('derivatives.yaml:542', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -3180,9 +3214,9 @@ class ScatterAddBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:535
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:541
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:536
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:542
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3194,10 +3228,10 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:538)."""
+    """Backward of index_add (derivatives.yaml:544)."""
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
-    _formulas = (('derivatives.yaml:540', 'self'), ('derivatives.yaml:541', 'source'),)
+    _formulas = (('derivatives.yaml:546', 'self'), ('derivatives.yaml:547', 'source'),)
 
     def apply(node, grads):
         if node._released:
@@ -3211,9 +3245,9 @@ class IndexAddBackward0(Node):
         source_shape = node.source_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:540
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:546
             at_ = 1
-            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:541
+            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:547
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3225,10 +3259,10 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:543)."""
+    """Backward of embedding (derivatives.yaml:549)."""
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
-    _formulas = (('derivatives.yaml:545', 'weight'),)
+    _formulas = (('derivatives.yaml:551', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -3241,7 +3275,7 @@ class EmbeddingBackward0(Node):
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
         try:
-            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:545
+            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:551
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3253,10 +3287,10 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:547)."""
+    """Backward of tril (derivatives.yaml:553)."""
     __slots__ = ("diagonal_",)
     _op = "tril"
-    _formulas = (('derivatives.yaml:548', 'self'),)
+    _formulas = (('derivatives.yaml:554', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3264,7 +3298,7 @@ class TrilBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:548
+            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:554
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3276,10 +3310,10 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:550)."""
+    """Backward of triu (derivatives.yaml:556)."""
     __slots__ = ("diagonal_",)
     _op = "triu"
-    _formulas = (('derivatives.yaml:551', 'self'),)
+    _formulas = (('derivatives.yaml:557', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3287,7 +3321,7 @@ class TriuBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:551
+            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:557
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3299,7 +3333,7 @@ class TriuBackward0(Node):
 
 
 class NonzeroBackward0(Node):
-    """Backward of nonzero (derivatives.yaml:555)."""
+    """Backward of nonzero (derivatives.yaml:561)."""
     __slots__ = ()
     _op = "nonzero"
 
@@ -3312,7 +3346,7 @@ class NonzeroBackward0(Node):
 
 
 class NonzeroBackward1(Node):
-    """Backward of nonzero.as_tuple (derivatives.yaml:558)."""
+    """Backward of nonzero.as_tuple (derivatives.yaml:564)."""
     __slots__ = ("_n_out",)
     _op = "nonzero.as_tuple"
 
@@ -3325,14 +3359,14 @@ class NonzeroBackward1(Node):
 
 
 class NonzeroNumpyBackward0(Node):
-    """Backward of nonzero_numpy (derivatives.yaml:561); the same code as NonzeroBackward1's."""
+    """Backward of nonzero_numpy (derivatives.yaml:567); the same code as NonzeroBackward1's."""
     __slots__ = ("_n_out",)
     _op = "nonzero_numpy"
     apply = NonzeroBackward1.apply
 
 
 class RepeatInterleaveBackward0(Node):
-    """Backward of repeat_interleave.Tensor (derivatives.yaml:564)."""
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:570)."""
     __slots__ = ()
     _op = "repeat_interleave.Tensor"
 
@@ -3345,10 +3379,10 @@ class RepeatInterleaveBackward0(Node):
 
 
 class DiagonalBackward0(Node):
-    """Backward of diagonal (derivatives.yaml:567)."""
+    """Backward of diagonal (derivatives.yaml:573)."""
     __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
     _op = "diagonal"
-    _formulas = (('derivatives.yaml:568', 'self'),)
+    _formulas = (('derivatives.yaml:574', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3359,7 +3393,7 @@ class DiagonalBackward0(Node):
         offset = node.offset_
         self_shape = node.self_shape
         try:
-            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:568
+            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:574
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3371,10 +3405,10 @@ class DiagonalBackward0(Node):
 
 
 class ConvolutionBackward0(Node):
-    """Backward of convolution (derivatives.yaml:573)."""
+    """Backward of convolution (derivatives.yaml:579)."""
     __slots__ = ("dilation_", "groups_", "padding_", "stride_", "transposed_", "weight_", "weight_v", "input_shape", "input_", "input_v", "weight_shape")
     _op = "convolution"
-    _formulas = (('derivatives.yaml:574', 'input'), ('derivatives.yaml:575', 'weight'), ('derivatives.yaml:576', 'bias'),)
+    _formulas = (('derivatives.yaml:580', 'input'), ('derivatives.yaml:581', 'weight'), ('derivatives.yaml:582', 'bias'),)
 
     def apply(node, grads):
         if node._released:
@@ -3395,11 +3429,11 @@ class ConvolutionBackward0(Node):
         weight_shape = node.weight_shape
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:574
+            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:580
             at_ = 1
-            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:575
+            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:581
             at_ = 2
-            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:576
+            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:582
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3411,10 +3445,10 @@ class ConvolutionBackward0(Node):
 
 
 class ConvWeightGradBackward0(Node):
-    """Backward of _conv_weight_grad (derivatives.yaml:579)."""
+    """Backward of _conv_weight_grad (derivatives.yaml:585)."""
     __slots__ = ("dilation_", "grad_output_", "grad_output_v", "groups_", "padding_", "stride_", "input_shape", "input_", "input_v")
     _op = "_conv_weight_grad"
-    _formulas = (('derivatives.yaml:580', 'input'), ('derivatives.yaml:581', 'grad_output'),)
+    _formulas = (('derivatives.yaml:586', 'input'), ('derivatives.yaml:587', 'grad_output'),)
 
     def apply(node, grads):
         if node._released:
@@ -3433,9 +3467,9 @@ class ConvWeightGradBackward0(Node):
             unpack(node, input, node.input_v, 'input')
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:580
+            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:586
             at_ = 1
-            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:581
+            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:587
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3447,10 +3481,10 @@ class ConvWeightGradBackward0(Node):
 
 
 class Im2colBackward0(Node):
-    """Backward of im2col (derivatives.yaml:584)."""
+    """Backward of im2col (derivatives.yaml:590)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_", "self_shape")
     _op = "im2col"
-    _formulas = (('derivatives.yaml:585', 'self'),)
+    _formulas = (('derivatives.yaml:591', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3462,7 +3496,7 @@ class Im2colBackward0(Node):
         stride = node.stride_
         self_shape = node.self_shape
         try:
-            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:585
+            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:591
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3474,10 +3508,10 @@ class Im2colBackward0(Node):
 
 
 class Col2imBackward0(Node):
-    """Backward of col2im (derivatives.yaml:588)."""
+    """Backward of col2im (derivatives.yaml:594)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_")
     _op = "col2im"
-    _formulas = (('derivatives.yaml:589', 'self'),)
+    _formulas = (('derivatives.yaml:595', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3488,7 +3522,7 @@ class Col2imBackward0(Node):
         padding = node.padding_
         stride = node.stride_
         try:
-            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:589
+            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:595
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3500,11 +3534,11 @@ class Col2imBackward0(Node):
 
 
 class LinalgInvBackward0(Node):
-    """Backward of linalg_inv (derivatives.yaml:594)."""
+    """Backward of linalg_inv (derivatives.yaml:600)."""
     __slots__ = ("result_", "result_v")
     _op = "linalg_inv"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:595', 'A'),)
+    _formulas = (('derivatives.yaml:601', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3514,7 +3548,7 @@ class LinalgInvBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:595
+            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:601
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3526,11 +3560,11 @@ class LinalgInvBackward0(Node):
 
 
 class LinalgSolveBackward0(Node):
-    """Backward of linalg_solve (derivatives.yaml:598)."""
+    """Backward of linalg_solve (derivatives.yaml:604)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_solve"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:599', 'A, B'),)
+    _formulas = (('derivatives.yaml:605', 'A, B'),)
 
     def apply(node, grads):
         if node._released:
@@ -3543,7 +3577,7 @@ class LinalgSolveBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:599
+            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:605
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3555,11 +3589,11 @@ class LinalgSolveBackward0(Node):
 
 
 class LinalgDetBackward0(Node):
-    """Backward of linalg_det (derivatives.yaml:602)."""
+    """Backward of linalg_det (derivatives.yaml:608)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_det"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:603', 'A'),)
+    _formulas = (('derivatives.yaml:609', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3572,7 +3606,7 @@ class LinalgDetBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:603
+            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:609
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3584,11 +3618,11 @@ class LinalgDetBackward0(Node):
 
 
 class LinalgSlogdetBackward0(Node):
-    """Backward of linalg_slogdet (derivatives.yaml:606)."""
+    """Backward of linalg_slogdet (derivatives.yaml:612)."""
     __slots__ = ("A_", "A_v")
     _op = "linalg_slogdet"
     _n_out = 2
-    _formulas = (('derivatives.yaml:607', 'A'),)
+    _formulas = (('derivatives.yaml:613', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3598,7 +3632,7 @@ class LinalgSlogdetBackward0(Node):
         if isinstance(A, Tensor) and A._vc.value != node.A_v:
             unpack(node, A, node.A_v, 'A')
         try:
-            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:607
+            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:613
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3610,11 +3644,11 @@ class LinalgSlogdetBackward0(Node):
 
 
 class LinalgCholeskyBackward0(Node):
-    """Backward of linalg_cholesky (derivatives.yaml:610)."""
+    """Backward of linalg_cholesky (derivatives.yaml:616)."""
     __slots__ = ("result_", "result_v", "upper_")
     _op = "linalg_cholesky"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:611', 'self'),)
+    _formulas = (('derivatives.yaml:617', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3625,7 +3659,7 @@ class LinalgCholeskyBackward0(Node):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         upper = node.upper_
         try:
-            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:611
+            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:617
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3637,12 +3671,12 @@ class LinalgCholeskyBackward0(Node):
 
 
 class LinalgEighBackward0(Node):
-    """Backward of _linalg_eigh (derivatives.yaml:614)."""
+    """Backward of _linalg_eigh (derivatives.yaml:620)."""
     __slots__ = ("eigenvalues_", "eigenvalues_v", "eigenvectors_", "eigenvectors_v", "upper_")
     _op = "_linalg_eigh"
     _n_out = 2
     _saved_outputs = (('eigenvalues_', 0), ('eigenvectors_', 1),)
-    _formulas = (('derivatives.yaml:615', 'A'),)
+    _formulas = (('derivatives.yaml:621', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3656,7 +3690,7 @@ class LinalgEighBackward0(Node):
             eigenvectors = unpack_output(node, eigenvectors, node.eigenvectors_v, 1, 'eigenvectors')
         upper = node.upper_
         try:
-            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:615
+            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:621
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3668,12 +3702,12 @@ class LinalgEighBackward0(Node):
 
 
 class LinalgSvdBackward0(Node):
-    """Backward of _linalg_svd (derivatives.yaml:618)."""
+    """Backward of _linalg_svd (derivatives.yaml:624)."""
     __slots__ = ("A_", "A_v", "S_", "S_v", "U_", "U_v", "Vh_", "Vh_v")
     _op = "_linalg_svd"
     _n_out = 3
     _saved_outputs = (('S_', 1), ('U_', 0), ('Vh_', 2),)
-    _formulas = (('derivatives.yaml:619', 'A'),)
+    _formulas = (('derivatives.yaml:625', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3692,7 +3726,7 @@ class LinalgSvdBackward0(Node):
         if Vh is not None and (Vh._vc.value != node.Vh_v or _grad_state.enabled):
             Vh = unpack_output(node, Vh, node.Vh_v, 2, 'Vh')
         try:
-            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:619
+            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:625
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3704,12 +3738,12 @@ class LinalgSvdBackward0(Node):
 
 
 class LinalgQrBackward0(Node):
-    """Backward of _linalg_qr (derivatives.yaml:622)."""
+    """Backward of _linalg_qr (derivatives.yaml:628)."""
     __slots__ = ("A_", "A_v", "Q_", "Q_v", "R_", "R_v")
     _op = "_linalg_qr"
     _n_out = 2
     _saved_outputs = (('Q_', 0), ('R_', 1),)
-    _formulas = (('derivatives.yaml:623', 'A'),)
+    _formulas = (('derivatives.yaml:629', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3725,7 +3759,7 @@ class LinalgQrBackward0(Node):
         if R is not None and (R._vc.value != node.R_v or _grad_state.enabled):
             R = unpack_output(node, R, node.R_v, 1, 'R')
         try:
-            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:623
+            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:629
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -4723,6 +4757,33 @@ def record_dot(op):
         node.self_ = self if need_tensor else None
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_tensor else 0
         result = redispatch(self, tensor)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__linear(op):
+    redispatch = below_autograd_entry(op)
+    def record(input, weight, bias):
+        need_input = isinstance(input, Tensor) and input._requires_grad
+        need_weight = isinstance(weight, Tensor) and weight._requires_grad
+        need_bias = isinstance(bias, Tensor) and bias._requires_grad
+        if not (need_input or need_weight or need_bias):
+            return redispatch(input, weight, bias)
+        node = LinearBackward0()
+        node._next = (
+            ((input, -1, input._shape, input._dtype) if input.grad_fn is None else edge(input)) if need_input else None,
+            ((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)) if need_weight else None,
+            ((bias, -1, bias._shape, bias._dtype) if bias.grad_fn is None else edge(bias)) if need_bias else None,
+        )
+        node._hooks, node._released = None, False
+        node.weight_ = weight if need_input else None
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_input else 0
+        node.input_shape = input._shape if need_input else None
+        node.input_ = input if need_weight else None
+        node.input_v = (input._vc.value if input.__class__ is Tensor and input._vc is not None else version(input)) if need_weight else 0
+        result = redispatch(input, weight, bias)
         if result._dtype.is_floating_point:
             result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
@@ -6631,6 +6692,7 @@ RECORDERS = {
     "mm": record_mm,
     "bmm": partial(record_mm, Backward=BmmBackward0),
     "dot": record_dot,
+    "_linear": record__linear,
     "view": record_view,
     "reshape": record_reshape,
     "t": record_t,

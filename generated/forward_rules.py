@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 ced98ec2d802dc19).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 a4c8aa4fca778db4).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -26,6 +26,7 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     _layer_norm_backward,
     _layer_norm_weight_grad,
     _leaky_relu_backward,
+    _linear,
     _log_sigmoid_backward,
     _mish_backward,
     _shrink_backward,
@@ -594,7 +595,17 @@ def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:309 (r
     return tangent
 
 
-def fw_mm(args, tangents, result):  # derivatives.yaml:316 (result)
+def fw__linear(args, tangents, result):  # derivatives.yaml:317 (result)
+    input, weight, bias = args
+    input_t, weight_t, bias_t = tangents
+    input_t = filled(input_t, input)
+    weight_t = filled(weight_t, weight)
+    bias_t = filled(bias_t, bias)
+    tangent = _linear(input_t, weight, bias_t) + _linear(input, weight_t, None)
+    return tangent
+
+
+def fw_mm(args, tangents, result):  # derivatives.yaml:322 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -605,7 +616,7 @@ def fw_mm(args, tangents, result):  # derivatives.yaml:316 (result)
     return tangent
 
 
-def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:321 (result)
+def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:327 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -616,7 +627,7 @@ def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:321 (result)
     return tangent
 
 
-def fw_bmm(args, tangents, result):  # derivatives.yaml:326 (result)
+def fw_bmm(args, tangents, result):  # derivatives.yaml:332 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -627,7 +638,7 @@ def fw_bmm(args, tangents, result):  # derivatives.yaml:326 (result)
     return tangent
 
 
-def fw_dot(args, tangents, result):  # derivatives.yaml:331 (result)
+def fw_dot(args, tangents, result):  # derivatives.yaml:337 (result)
     self, tensor = args
     self_t, tensor_t = tangents
     tangent = None
@@ -638,28 +649,28 @@ def fw_dot(args, tangents, result):  # derivatives.yaml:331 (result)
     return tangent
 
 
-def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:408 (result)
+def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:414 (result)
     self, mask, value = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else self_t.masked_fill(mask, 0)
     return tangent
 
 
-def fw_log10(args, tangents, result):  # derivatives.yaml:475 (auto_element_wise)
+def fw_log10(args, tangents, result):  # derivatives.yaml:481 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 2.302585092994046)
     return tangent
 
 
-def fw_log2(args, tangents, result):  # derivatives.yaml:478 (auto_element_wise)
+def fw_log2(args, tangents, result):  # derivatives.yaml:484 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 0.6931471805599453)
     return tangent
 
 
-def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:481 (auto_element_wise)
+def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:487 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -670,7 +681,7 @@ def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:481 (auto_elemen
     return tangent
 
 
-def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:485 (auto_element_wise)
+def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:491 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, _ = tangents
     tangent = None
@@ -681,7 +692,7 @@ def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:485 (auto_elemen
     return tangent
 
 
-def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:489 (auto_element_wise)
+def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:495 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, weight_t = tangents
     tangent = None
@@ -694,21 +705,21 @@ def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:489 (auto_elemen
     return tangent
 
 
-def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:501 (auto_element_wise)
+def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:507 (auto_element_wise)
     self, nan, posinf, neginf = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t * self.isfinite()
     return tangent
 
 
-def fw_cumprod(args, tangents, result):  # derivatives.yaml:511 (result)
+def fw_cumprod(args, tangents, result):  # derivatives.yaml:517 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else cumprod_jvp(self_t, self, dim, result)
     return tangent
 
 
-def fw_sort(args, tangents, result):  # derivatives.yaml:516 (result)
+def fw_sort(args, tangents, result):  # derivatives.yaml:522 (result)
     self, dim, descending = args
     values, indices = result
     self_t, _, _ = tangents
@@ -716,7 +727,7 @@ def fw_sort(args, tangents, result):  # derivatives.yaml:516 (result)
     return (tangent, None,)
 
 
-def fw_topk(args, tangents, result):  # derivatives.yaml:521 (result)
+def fw_topk(args, tangents, result):  # derivatives.yaml:527 (result)
     self, k, dim, largest, sorted = args
     values, indices = result
     self_t, _, _, _, _ = tangents
@@ -724,14 +735,14 @@ def fw_topk(args, tangents, result):  # derivatives.yaml:521 (result)
     return (tangent, None,)
 
 
-def fw_scatter_value(args, tangents, result):  # derivatives.yaml:531 (result)
+def fw_scatter_value(args, tangents, result):  # derivatives.yaml:537 (result)
     self, dim, index, value = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t.scatter(dim, index, 0)
     return tangent
 
 
-def fw_convolution(args, tangents, result):  # derivatives.yaml:577 (result)
+def fw_convolution(args, tangents, result):  # derivatives.yaml:583 (result)
     input, weight, bias, stride, padding, dilation, transposed, output_padding, groups = args
     input_t, weight_t, bias_t, _, _, _, _, _, _ = tangents
     input_t = filled(input_t, input)
@@ -741,7 +752,7 @@ def fw_convolution(args, tangents, result):  # derivatives.yaml:577 (result)
     return tangent
 
 
-def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:582 (result)
+def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:588 (result)
     input, grad_output, weight_size, stride, padding, dilation, groups = args
     input_t, grad_output_t, _, _, _, _, _ = tangents
     tangent = None
@@ -752,14 +763,14 @@ def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:582 (resul
     return tangent
 
 
-def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:596 (result)
+def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:602 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else -result.matmul(A_t).matmul(result)
     return tangent
 
 
-def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:600 (result)
+def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:606 (result)
     A, B = args
     A_t, B_t = tangents
     A_t = filled(A_t, A)
@@ -768,14 +779,14 @@ def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:600 (result)
     return tangent
 
 
-def fw_linalg_det(args, tangents, result):  # derivatives.yaml:604 (result)
+def fw_linalg_det(args, tangents, result):  # derivatives.yaml:610 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else det_jvp(A_t, A, result)
     return tangent
 
 
-def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:608 (result)
+def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:614 (result)
     A, = args
     sign, logabsdet = result
     A_t, = tangents
@@ -783,14 +794,14 @@ def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:608 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:612 (result)
+def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:618 (result)
     self, upper = args
     self_t, _ = tangents
     tangent = None if self_t is None else cholesky_jvp(self_t, upper, result)
     return tangent
 
 
-def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:616 (result)
+def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:622 (result)
     A, upper = args
     eigenvalues, eigenvectors = result
     A_t, _ = tangents
@@ -798,7 +809,7 @@ def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:616 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:620 (result)
+def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:626 (result)
     A, full_matrices = args
     U, S, Vh = result
     A_t, _ = tangents
@@ -806,7 +817,7 @@ def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:620 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:624 (result)
+def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:630 (result)
     A, complete = args
     Q, R = result
     A_t, _ = tangents
@@ -890,6 +901,7 @@ RULES = {
     "_sdpa": fw__sdpa,
     "_softmax_backward": fw__softmax_backward,
     "_log_softmax_backward": fw__log_softmax_backward,
+    "_linear": fw__linear,
     "mm": fw_mm,
     "_sparse_mm": fw__sparse_mm,
     "bmm": fw_bmm,
@@ -1039,85 +1051,86 @@ ORIGINS = {
     "_sdpa": ("result", "derivatives.yaml:299"),
     "_softmax_backward": ("result", "derivatives.yaml:304"),
     "_log_softmax_backward": ("result", "derivatives.yaml:309"),
-    "mm": ("result", "derivatives.yaml:316"),
-    "_sparse_mm": ("result", "derivatives.yaml:321"),
-    "bmm": ("result", "derivatives.yaml:326"),
-    "dot": ("result", "derivatives.yaml:331"),
-    "view": ("auto_linear", "derivatives.yaml:335"),
-    "reshape": ("auto_linear", "derivatives.yaml:338"),
-    "t": ("auto_linear", "derivatives.yaml:341"),
-    "transpose.int": ("auto_linear", "derivatives.yaml:344"),
-    "permute": ("auto_linear", "derivatives.yaml:347"),
-    "expand": ("auto_linear", "derivatives.yaml:350"),
-    "squeeze": ("auto_linear", "derivatives.yaml:353"),
-    "squeeze.dim": ("auto_linear", "derivatives.yaml:356"),
-    "squeeze.dims": ("auto_linear", "derivatives.yaml:359"),
-    "unsqueeze": ("auto_linear", "derivatives.yaml:362"),
-    "flatten.using_ints": ("auto_linear", "derivatives.yaml:365"),
-    "narrow": ("auto_linear", "derivatives.yaml:368"),
-    "select.int": ("auto_linear", "derivatives.yaml:371"),
-    "slice.Tensor": ("auto_linear", "derivatives.yaml:374"),
-    "contiguous": ("auto_linear", "derivatives.yaml:377"),
-    "split.Tensor": ("auto_linear", "derivatives.yaml:380"),
-    "split.sizes": ("auto_linear", "derivatives.yaml:383"),
-    "chunk": ("auto_linear", "derivatives.yaml:386"),
-    "cat": ("auto_linear", "derivatives.yaml:391"),
-    "stack": ("auto_linear", "derivatives.yaml:394"),
-    "gather": ("auto_linear", "derivatives.yaml:397"),
-    "index_select": ("auto_linear", "derivatives.yaml:401"),
-    "masked_fill.Scalar": ("result", "derivatives.yaml:408"),
-    "index.Tensor": ("auto_linear", "derivatives.yaml:410"),
-    "index_put": ("auto_linear", "derivatives.yaml:414"),
-    "clone": ("auto_linear", "derivatives.yaml:419"),
-    "copy_": ("auto_linear", "derivatives.yaml:422"),
-    "fill_.Scalar": ("zero", "derivatives.yaml:426"),
-    "zero_": ("zero", "derivatives.yaml:429"),
-    "to.dtype": ("auto_linear", "derivatives.yaml:432"),
-    "to.device": ("auto_linear", "derivatives.yaml:435"),
-    "_unique2": ("none", "derivatives.yaml:438"),
-    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:446"),
-    "to_sparse": ("auto_linear", "derivatives.yaml:448"),
-    "to_dense": ("auto_linear", "derivatives.yaml:453"),
-    "coalesce": ("auto_linear", "derivatives.yaml:455"),
-    "values": ("auto_linear", "derivatives.yaml:460"),
-    "sparse_mask": ("auto_linear", "derivatives.yaml:462"),
-    "_sparse_values_at": ("auto_linear", "derivatives.yaml:471"),
-    "log10": ("auto_element_wise", "derivatives.yaml:475"),
-    "log2": ("auto_element_wise", "derivatives.yaml:478"),
-    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:481"),
-    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:485"),
-    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:489"),
-    "_adam_exp_avg_sq": ("none", "derivatives.yaml:495"),
-    "_adam_param_step": ("none", "derivatives.yaml:498"),
-    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:501"),
-    "cumsum": ("auto_linear", "derivatives.yaml:505"),
-    "cumprod": ("result", "derivatives.yaml:511"),
-    "sort": ("result", "derivatives.yaml:516"),
-    "topk": ("result", "derivatives.yaml:521"),
-    "scatter.src": ("auto_linear", "derivatives.yaml:523"),
-    "scatter.value": ("result", "derivatives.yaml:531"),
-    "scatter_add": ("auto_linear", "derivatives.yaml:533"),
-    "index_add": ("auto_linear", "derivatives.yaml:538"),
-    "embedding": ("auto_linear", "derivatives.yaml:543"),
-    "tril": ("auto_linear", "derivatives.yaml:547"),
-    "triu": ("auto_linear", "derivatives.yaml:550"),
-    "nonzero": ("none", "derivatives.yaml:555"),
-    "nonzero.as_tuple": ("none", "derivatives.yaml:558"),
-    "nonzero_numpy": ("none", "derivatives.yaml:561"),
-    "repeat_interleave.Tensor": ("none", "derivatives.yaml:564"),
-    "diagonal": ("auto_linear", "derivatives.yaml:569"),
-    "convolution": ("result", "derivatives.yaml:577"),
-    "_conv_weight_grad": ("result", "derivatives.yaml:582"),
-    "im2col": ("auto_linear", "derivatives.yaml:586"),
-    "col2im": ("auto_linear", "derivatives.yaml:590"),
-    "linalg_inv": ("result", "derivatives.yaml:596"),
-    "linalg_solve": ("result", "derivatives.yaml:600"),
-    "linalg_det": ("result", "derivatives.yaml:604"),
-    "linalg_slogdet": ("result", "derivatives.yaml:608"),
-    "linalg_cholesky": ("result", "derivatives.yaml:612"),
-    "_linalg_eigh": ("result", "derivatives.yaml:616"),
-    "_linalg_svd": ("result", "derivatives.yaml:620"),
-    "_linalg_qr": ("result", "derivatives.yaml:624"),
+    "_linear": ("result", "derivatives.yaml:317"),
+    "mm": ("result", "derivatives.yaml:322"),
+    "_sparse_mm": ("result", "derivatives.yaml:327"),
+    "bmm": ("result", "derivatives.yaml:332"),
+    "dot": ("result", "derivatives.yaml:337"),
+    "view": ("auto_linear", "derivatives.yaml:341"),
+    "reshape": ("auto_linear", "derivatives.yaml:344"),
+    "t": ("auto_linear", "derivatives.yaml:347"),
+    "transpose.int": ("auto_linear", "derivatives.yaml:350"),
+    "permute": ("auto_linear", "derivatives.yaml:353"),
+    "expand": ("auto_linear", "derivatives.yaml:356"),
+    "squeeze": ("auto_linear", "derivatives.yaml:359"),
+    "squeeze.dim": ("auto_linear", "derivatives.yaml:362"),
+    "squeeze.dims": ("auto_linear", "derivatives.yaml:365"),
+    "unsqueeze": ("auto_linear", "derivatives.yaml:368"),
+    "flatten.using_ints": ("auto_linear", "derivatives.yaml:371"),
+    "narrow": ("auto_linear", "derivatives.yaml:374"),
+    "select.int": ("auto_linear", "derivatives.yaml:377"),
+    "slice.Tensor": ("auto_linear", "derivatives.yaml:380"),
+    "contiguous": ("auto_linear", "derivatives.yaml:383"),
+    "split.Tensor": ("auto_linear", "derivatives.yaml:386"),
+    "split.sizes": ("auto_linear", "derivatives.yaml:389"),
+    "chunk": ("auto_linear", "derivatives.yaml:392"),
+    "cat": ("auto_linear", "derivatives.yaml:397"),
+    "stack": ("auto_linear", "derivatives.yaml:400"),
+    "gather": ("auto_linear", "derivatives.yaml:403"),
+    "index_select": ("auto_linear", "derivatives.yaml:407"),
+    "masked_fill.Scalar": ("result", "derivatives.yaml:414"),
+    "index.Tensor": ("auto_linear", "derivatives.yaml:416"),
+    "index_put": ("auto_linear", "derivatives.yaml:420"),
+    "clone": ("auto_linear", "derivatives.yaml:425"),
+    "copy_": ("auto_linear", "derivatives.yaml:428"),
+    "fill_.Scalar": ("zero", "derivatives.yaml:432"),
+    "zero_": ("zero", "derivatives.yaml:435"),
+    "to.dtype": ("auto_linear", "derivatives.yaml:438"),
+    "to.device": ("auto_linear", "derivatives.yaml:441"),
+    "_unique2": ("none", "derivatives.yaml:444"),
+    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:452"),
+    "to_sparse": ("auto_linear", "derivatives.yaml:454"),
+    "to_dense": ("auto_linear", "derivatives.yaml:459"),
+    "coalesce": ("auto_linear", "derivatives.yaml:461"),
+    "values": ("auto_linear", "derivatives.yaml:466"),
+    "sparse_mask": ("auto_linear", "derivatives.yaml:468"),
+    "_sparse_values_at": ("auto_linear", "derivatives.yaml:477"),
+    "log10": ("auto_element_wise", "derivatives.yaml:481"),
+    "log2": ("auto_element_wise", "derivatives.yaml:484"),
+    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:487"),
+    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:491"),
+    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:495"),
+    "_adam_exp_avg_sq": ("none", "derivatives.yaml:501"),
+    "_adam_param_step": ("none", "derivatives.yaml:504"),
+    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:507"),
+    "cumsum": ("auto_linear", "derivatives.yaml:511"),
+    "cumprod": ("result", "derivatives.yaml:517"),
+    "sort": ("result", "derivatives.yaml:522"),
+    "topk": ("result", "derivatives.yaml:527"),
+    "scatter.src": ("auto_linear", "derivatives.yaml:529"),
+    "scatter.value": ("result", "derivatives.yaml:537"),
+    "scatter_add": ("auto_linear", "derivatives.yaml:539"),
+    "index_add": ("auto_linear", "derivatives.yaml:544"),
+    "embedding": ("auto_linear", "derivatives.yaml:549"),
+    "tril": ("auto_linear", "derivatives.yaml:553"),
+    "triu": ("auto_linear", "derivatives.yaml:556"),
+    "nonzero": ("none", "derivatives.yaml:561"),
+    "nonzero.as_tuple": ("none", "derivatives.yaml:564"),
+    "nonzero_numpy": ("none", "derivatives.yaml:567"),
+    "repeat_interleave.Tensor": ("none", "derivatives.yaml:570"),
+    "diagonal": ("auto_linear", "derivatives.yaml:575"),
+    "convolution": ("result", "derivatives.yaml:583"),
+    "_conv_weight_grad": ("result", "derivatives.yaml:588"),
+    "im2col": ("auto_linear", "derivatives.yaml:592"),
+    "col2im": ("auto_linear", "derivatives.yaml:596"),
+    "linalg_inv": ("result", "derivatives.yaml:602"),
+    "linalg_solve": ("result", "derivatives.yaml:606"),
+    "linalg_det": ("result", "derivatives.yaml:610"),
+    "linalg_slogdet": ("result", "derivatives.yaml:614"),
+    "linalg_cholesky": ("result", "derivatives.yaml:618"),
+    "_linalg_eigh": ("result", "derivatives.yaml:622"),
+    "_linalg_svd": ("result", "derivatives.yaml:626"),
+    "_linalg_qr": ("result", "derivatives.yaml:630"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -1168,6 +1181,7 @@ READS = {
     "_sdpa": ('key', 'query', 'value'),
     "_softmax_backward": ('grad_output', 'probs'),
     "_log_softmax_backward": ('grad_output', 'log_probs'),
+    "_linear": ('input', 'weight'),
     "mm": ('mat2', 'self'),
     "_sparse_mm": ('mat2', 'self'),
     "bmm": ('mat2', 'self'),
@@ -1190,11 +1204,11 @@ READS = {
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
 MISSING = {
-    "_unique2": ('derivatives.yaml:438', 'no output is differentiable'),
-    "_adam_exp_avg_sq": ('derivatives.yaml:495', 'no output is differentiable'),
-    "_adam_param_step": ('derivatives.yaml:498', 'no output is differentiable'),
-    "nonzero": ('derivatives.yaml:555', 'no output is differentiable'),
-    "nonzero.as_tuple": ('derivatives.yaml:558', 'no output is differentiable'),
-    "nonzero_numpy": ('derivatives.yaml:561', 'no output is differentiable'),
-    "repeat_interleave.Tensor": ('derivatives.yaml:564', 'no output is differentiable'),
+    "_unique2": ('derivatives.yaml:444', 'no output is differentiable'),
+    "_adam_exp_avg_sq": ('derivatives.yaml:501', 'no output is differentiable'),
+    "_adam_param_step": ('derivatives.yaml:504', 'no output is differentiable'),
+    "nonzero": ('derivatives.yaml:561', 'no output is differentiable'),
+    "nonzero.as_tuple": ('derivatives.yaml:564', 'no output is differentiable'),
+    "nonzero_numpy": ('derivatives.yaml:567', 'no output is differentiable'),
+    "repeat_interleave.Tensor": ('derivatives.yaml:570', 'no output is differentiable'),
 }

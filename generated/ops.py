@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 ced98ec2d802dc19).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 a4c8aa4fca778db4).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -170,6 +170,7 @@ _H_mm, _F_mm = _b.handle_and_entry('mm')
 _H_mm_out, _F_mm_out = _b.handle_and_entry('mm.out')
 _H_bmm, _F_bmm = _b.handle_and_entry('bmm')
 _H_dot, _F_dot = _b.handle_and_entry('dot')
+_H__linear, _F__linear = _b.handle_and_entry('_linear')
 _H_matmul, _F_matmul = _b.handle_and_entry('matmul')
 _H_view, _F_view = _b.handle_and_entry('view')
 _H_reshape, _F_reshape = _b.handle_and_entry('reshape')
@@ -457,6 +458,7 @@ _G__log_softmax_backward = _b.Binding('al._log_softmax_backward', ('_log_softmax
 _G_mm = _b.Binding('al.mm', ('mm', 'mm.out'), method=False)
 _G_bmm = _b.Binding('al.bmm', ('bmm',), method=False)
 _G_dot = _b.Binding('al.dot', ('dot',), method=False)
+_G__linear = _b.Binding('al._linear', ('_linear',), method=False)
 _G_matmul = _b.Binding('al.matmul', ('matmul',), method=False)
 _G_reshape = _b.Binding('al.reshape', ('reshape',), method=False)
 _G_t = _b.Binding('al.t', ('t',), method=False)
@@ -1743,6 +1745,15 @@ def dot(input, tensor):
     if isinstance(input, _T) and isinstance(tensor, _T):
         return _H_dot.call((input, tensor))
     return _G_dot.parse((input, tensor, ), {})
+
+
+@_G__linear.documents
+def _linear(input, weight, bias):
+    if input.__class__ is _T and weight.__class__ is _T and (bias is None or bias.__class__ is _T):  # _linear
+        return _F__linear(input, weight, bias)
+    if isinstance(input, _T) and isinstance(weight, _T) and (bias is None or isinstance(bias, _T)):
+        return _H__linear.call((input, weight, bias))
+    return _G__linear.parse((input, weight, bias, ), {})
 
 
 @_G_matmul.documents

@@ -1472,6 +1472,14 @@ CASES += [
            _rect_samples((False,)), multi=True, dtype_error=False),
     OpCase("_linalg_qr", lambda a, complete=False: np.linalg.qr(a), LINALG_FLOATS,
            _rect_samples(()), multi=True, dtype_error=False),
+    # F.linear's one-op form (Note [Linear as one op]): input @ weight.T + bias.
+    OpCase("_linear", lambda x, w, b: _f64(x) @ _f64(w).T + (0 if b is None else _f64(b)),
+           LINALG_FLOATS,
+           lambda d: [Sample((data((2, 3), d), data((4, 3), d), data((4,), d))),
+                      Sample((strided((2, 3, 5), d), data((2, 5), d), None),
+                             note="3-D, non-contiguous, no bias"),
+                      Sample((data((0, 3), d), data((2, 3), d), data((2,), d)), note="no rows")],
+           tol=1e-2),
 ]
 
 

@@ -222,6 +222,8 @@ _NOT_IN_TORCH = {
     "_layer_norm_weight_grad": "aten_lite's own op (torch's native_layer_norm_backward gives "
                                "all three gradients)",
     "_sdpa": "aten_lite's own op (torch's fused attention ops return several tensors)",
+    "_linear": "aten_lite's own op (torch's is aten::linear; tests/test_linear_one_op.py "
+               "compares F.linear's values and gradients with torch's)",
     "_softmax_backward": "aten_lite's own op (torch's _softmax_backward_data takes "
                          "input_dtype)",
     "_conv_weight_grad": "aten_lite's own op (torch's convolution_backward gives all three "

@@ -52,7 +52,7 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
         "aten_lite/backends/cpu/elementwise.py", "aten_lite/backends/cpu/reductions.py",
         "aten_lite/autograd/__init__.py", "aten_lite/autograd/engine.py",
         "aten_lite/autograd/node.py", "aten_lite/autograd/kernel.py",
-        "aten_lite/autograd/formulas.py", "aten_lite/autograd/grad_mode.py",
+        "aten_lite/autograd/formulas.py", "aten_lite/autograd/_formulas_direct.py", "aten_lite/autograd/grad_mode.py",
         "aten_lite/frontend/__init__.py", "aten_lite/frontend/tensor_surface.py",
     )),
     ("sparse", 1600, ("aten_lite/tensors/sparse_tensor.py", "aten_lite/backends/sparse/",
@@ -126,8 +126,9 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     # the user's line that graph mode, the devices and the profiler each walked frames for
     ("graph mode", 7480, ("aten_lite/compile/", "aten_lite/vocab/user_code.py")),
     # +50: layer_norm's shape rules moved out of the core (rules/shapes/normalization.py), with
-    # the weight gradient's op beside them
-    ("more ops (other families, views, factories, Meta, indexing, random)", 7110, ("aten_lite/",)),
+    # the weight gradient's op beside them; +20: `_linear`'s kernel (nn.functional.linear as one
+    # op)
+    ("more ops (other families, views, factories, Meta, indexing, random)", 7130, ("aten_lite/",)),
     ("generator", 9500, ("tools/codegen/",)),
 )
 

@@ -1,5 +1,5 @@
-"""Formula helpers of the LAPACK-backed linear algebra ops (derivatives.yaml's linear algebra
-section calls them): solve, det, cholesky, eigh, svd and qr, for real matrices.
+"""Formula helpers of `_linear` and of the LAPACK-backed linear algebra ops (derivatives.yaml's
+linear algebra section calls them): solve, det, cholesky, eigh, svd and qr, for real matrices.
 
 Part of ``formulas.py``'s namespace (it imports and re-exports each name of ``__all__``).
 Written with aten_lite ops only, so a backward is itself recorded under ``create_graph``.
@@ -11,12 +11,61 @@ eigenvectors when two coincide (the gradients of the values alone stay finite).
 from __future__ import annotations
 
 from ..backends import creation as _creation
+from ..rules.stream_products import matmul_into as _matmul_into
+from ..tensors.tensor import empty_array as _empty_array
+from ._formulas_direct import _unobserved
 from .._generated import ops as al  # the generated op functions (al.add, ...)
 from ..tensors.tensor import Tensor
 
-__all__ = ["linalg_solve_backward", "linalg_det_backward", "slogdet_backward", "cholesky_backward",
+__all__ = ["linear_input_grad", "linear_weight_grad", "linear_bias_grad",
+           "linalg_solve_backward", "linalg_det_backward", "slogdet_backward", "cholesky_backward",
            "eigh_backward", "svd_backward", "qr_backward", "det_jvp", "slogdet_jvp",
            "cholesky_jvp", "eigh_jvp", "svd_jvp", "qr_jvp"]
+
+
+# `_linear`'s gradients are those of the ops it stands for, input.matmul(weight.t()) + bias: the
+# same products on the same arrays (mm's kernel, directly when nothing observes: Note
+# [Formulas without dispatch]) and the same sums, so the same bits (Note [Linear as one op] in
+# aten_lite/nn/functional.py).
+def _rows(t: Tensor) -> Tensor:
+    return t if t.ndim == 2 else t.reshape(-1, t.shape[-1])
+
+
+def _row_arrays(grad: Tensor, other: Tensor):
+    """grad's and other's arrays as rows (NumPy views, or copies of strided ones), when a
+    formula may compute on them directly; else None."""
+    if not (_unobserved(grad, grad) and other._a is not None and other._dtype is grad._dtype
+            and other._key is grad._key):
+        return None
+    return grad._a.reshape(-1, grad._shape[-1]), other._a.reshape(-1, other._shape[-1])
+
+
+def linear_input_grad(grad: Tensor, weight: Tensor, input_shape) -> Tensor:
+    """grad (*, out) @ weight, in input's shape."""
+    rows = _row_arrays(grad, weight)
+    if rows is not None:
+        out = _empty_array((rows[0].shape[0], weight._shape[1]), grad._dtype)
+        _matmul_into(out, rows[0], rows[1])  # what mm_mat1_backward's product runs
+        return Tensor._wrap(out.reshape(input_shape))
+    g = _rows(grad).mm(weight)
+    return g if len(input_shape) == 2 else g.reshape(input_shape)
+
+
+def linear_weight_grad(grad: Tensor, input: Tensor) -> Tensor:
+    """(input's rows).T @ (grad's rows), transposed: as mm's and t's formulas give it."""
+    rows = _row_arrays(grad, input)
+    if rows is not None:
+        out = _empty_array((rows[1].shape[1], rows[0].shape[1]), grad._dtype)
+        _matmul_into(out, rows[1].T, rows[0])  # mm_mat2_backward's product, then t()
+        return Tensor._wrap(out.T)
+    return _rows(input).t().mm(_rows(grad)).t()
+
+
+def linear_bias_grad(grad: Tensor) -> Tensor:
+    """grad summed over every dim but the last, as the composed add's gradient is."""
+    if grad.ndim < 3:
+        return grad.sum(0) if grad.ndim == 2 else grad  # a 1-D input's: nothing to sum
+    return grad.sum(list(range(grad.ndim - 1)))
 
 
 def _eye(n: int, like: Tensor) -> Tensor:

@@ -20,8 +20,8 @@ from ..vocab import dtype as _dtype
 from ..vocab.dispatch_keys import CPU
 from .._generated import ops as al  # the generated op functions (al.add, ...)
 from ..rules.kernel_rules import cached_c_kernel as _cached_c_kernel
-from ..rules.stream_products import matmul_into as _matmul_into
 from ..tensors.tensor import Tensor, empty_array as _empty_array, sync_stream as _sync_stream
+from ._formulas_direct import _plain_product, _unobserved
 
 __all__ = [
     "sum_to", "scale", "zeros_like", "ones_like", "full_like", "empty_like", "zeros", "ones",
@@ -439,48 +439,7 @@ def mm_mat2_backward(grad: Tensor, self: Tensor) -> Tensor:
     return self.t().mm(grad) if out is None else out
 
 
-# Note [Formulas without dispatch]
-# Formulas call ops, so that a backward under create_graph is itself recorded and dispatch
-# modes (forward AD, trace_dispatch) and compile's capture see every op. A plain backward of a
-# training step needs none of that, and there the dispatches of a few formulas run every step
-# (mm's two products and their t() views, a bias's sum over the batch). So those formulas
-# compute directly, with the very kernel the op would run on the same arrays (results equal to
-# the bit), only when `_unobserved`: the dispatcher says the ops would not be observed
-# (Note [One dispatch path] in aten_lite/dispatch/dispatcher.py: no mode, so no trace, forward
-# AD or capture; nothing recorded), and the tensors are dense CPU float32/float64 ones holding
-# data (not capture tensors). Otherwise they run the ops. The engine asks the dispatcher too,
-# once per backward, before its walk sums a bias's gradient itself.
-
-_PLAIN_FLOATS = (_dtype.float32, _dtype.float64)
-
-
-def _unobserved(a: Tensor, b: Tensor) -> bool:
-    """Whether a formula may compute on ``a`` and ``b``'s arrays directly (Note [Formulas
-    without dispatch])."""
-    return a.__class__ is Tensor and b.__class__ is Tensor and a._key is CPU and \
-        b._key is CPU and a._dtype is b._dtype and a._dtype in _PLAIN_FLOATS and \
-        a._a is not None and b._a is not None and not _dispatch.observed(a, b)
-
-
-def _plain_product(a: Tensor, b: Tensor, a_t: bool, b_t: bool):
-    """``a`` (transposed when ``a_t``) times ``b`` (likewise), computed as mm's kernel does
-    (NumPy's dot) on the transposed view, when `_unobserved` and both are matrices whose
-    sizes agree (Note [Formulas without dispatch]). None otherwise: the caller then runs the
-    ops themselves (and their checks)."""
-    if not _unobserved(a, b):
-        return None
-    x, y = a._a, b._a
-    if x.ndim != 2 or y.ndim != 2:
-        return None
-    if a_t:
-        x = x.T
-    if b_t:
-        y = y.T
-    if x.shape[1] != y.shape[0]:
-        return None
-    out = _empty_array((x.shape[0], y.shape[1]), a._dtype)
-    _matmul_into(out, x, y)  # mm's own call (np.dot's), queued when async execution is on
-    return Tensor._wrap(out)
+# Note [Formulas without dispatch]: _unobserved and _plain_product (in _formulas_direct.py).
 
 
 # The helpers of the scans, lookups and index ops live in their own module; formulas see
@@ -502,11 +461,12 @@ __all__ += ["sdpa_grad", "sdpa_jvp"]
 # The helpers of the linear algebra ops, likewise.
 from ._formulas_linalg import (  # noqa: E402
     cholesky_backward, cholesky_jvp, det_jvp, eigh_backward, eigh_jvp, linalg_det_backward,
-    linalg_solve_backward, qr_backward, qr_jvp, slogdet_backward, slogdet_jvp, svd_backward,
-    svd_jvp,
+    linalg_solve_backward, linear_bias_grad, linear_input_grad, linear_weight_grad, qr_backward,
+    qr_jvp, slogdet_backward, slogdet_jvp, svd_backward, svd_jvp,
 )
 
 __all__ += [
+    "linear_input_grad", "linear_weight_grad", "linear_bias_grad",
     "cholesky_backward", "eigh_backward", "linalg_det_backward", "linalg_solve_backward",
     "qr_backward", "slogdet_backward", "svd_backward", "cholesky_jvp", "det_jvp", "eigh_jvp",
     "qr_jvp", "slogdet_jvp", "svd_jvp",

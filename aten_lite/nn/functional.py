@@ -14,14 +14,18 @@ import math
 import warnings
 
 from .. import _ops
-from .._generated.ops import _layer_norm
+from .._generated.ops import _layer_norm, _linear
 from ..amp import autocast_mode as _autocast
 from ..frontend import random as _random
 from ._functional_more import _reduction
 from .dropout import _dropout_impl
 from ..tensors.tensor import Tensor
+from .module import Parameter
 from ..vocab.grad_mode import no_grad
 from ..rules.shapes.core import broadcast_shapes
+from ..dispatch import dispatcher as _dispatch
+from ..vocab.dispatch_keys import CPU as _CPU
+from ..vocab.dtype import float32 as _float32, float64 as _float64
 
 __all__ = [
     "relu", "leaky_relu", "silu", "tanh", "sigmoid", "gelu", "linear", "softmax",
@@ -66,6 +70,27 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     return input * 0.5 * (inner.tanh() + 1)
 
 
+# Note [Linear as one op]
+# input.matmul(weight.t()) + bias is four or five ops each way (the transposed view, matmul's
+# reshapes around mm, the add) and as many autograd nodes. `_linear` is the same computation
+# as one op with one node: its kernel makes the very product call and add, and its formulas
+# the very calls mm's, t's and add's formulas make, so the bits are the same. Like the fused
+# attention op (Note [Fused attention] in nn/attention.py) it runs only where nothing observes
+# the ops (no dispatch mode: forward AD, graph capture, vmap and trace_dispatch still see the
+# composed ops), on dense CPU float32/float64 tensors and a bias of (out_features,).
+_PLAIN = (_float32, _float64)
+_PLAIN_CLASSES = (Tensor, Parameter)  # not a subclass that may override what ops do
+
+
+def _one_op(input: Tensor, weight: Tensor, bias) -> bool:
+    for t in (input, weight) if bias is None else (input, weight, bias):
+        if t.__class__ not in _PLAIN_CLASSES or t._key is not _CPU or t._a is None or \
+                t._dtype is not input._dtype:
+            return False
+    return input._dtype in _PLAIN and (bias is None or bias._shape == weight._shape[:1]) and \
+        not _dispatch.observed()  # no tensors: whether a dispatch mode is set
+
+
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """``input @ weight.T + bias``, with ``weight`` of shape (out_features, in_features), or
     (in_features,) for one output taken without its dim (a 1-D input and a 1-D weight give
@@ -84,6 +109,8 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         raise RuntimeError(
             f"linear: input has {input._shape[-1]} features (shape {list(input._shape)}) but "
             f"weight expects {weight._shape[-1]} (shape {list(weight._shape)})")
+    if weight.ndim == 2 and input.ndim >= 2 and _one_op(input, weight, bias):
+        return _linear(input, weight, bias)
     if weight.ndim == 1:
         out = input.matmul(weight)
     else:

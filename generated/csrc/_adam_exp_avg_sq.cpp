@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _adam_exp_avg_sq (sha256 17e8581d4189fc8e).
+// @generated from native_functions.yaml: _adam_exp_avg_sq (sha256 bab499596e11356e).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _adam_exp_avg_sq
-// The C++ kernel of `_adam_exp_avg_sq`: its `elementwise:` expression (native_functions.yaml:1350) as a
+// The C++ kernel of `_adam_exp_avg_sq`: its `elementwise:` expression (native_functions.yaml:1357) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -15,7 +15,7 @@ struct Functor {
   AlCompute weight;
 
   auto operator()(AlCompute self, AlCompute grad) const {
-#line 1350 "native_functions.yaml"
+#line 1357 "native_functions.yaml"
     return self * beta + weight * grad * grad;
 #line 21 "generated/csrc/_adam_exp_avg_sq.cpp"
   }

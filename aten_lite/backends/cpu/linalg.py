@@ -14,7 +14,7 @@ from ...rules import shapes as rules
 from ...tensors.tensor import Tensor, empty_array, sync_stream
 from ...rules.stream_products import matmul_into
 
-__all__ = ["mm", "bmm", "dot", "tril_cpu", "triu_cpu", "linalg_inv_cpu", "linalg_solve_cpu",
+__all__ = ["mm", "bmm", "dot", "linear_cpu", "tril_cpu", "triu_cpu", "linalg_inv_cpu", "linalg_solve_cpu",
            "linalg_det_cpu", "linalg_slogdet_cpu", "linalg_cholesky_cpu", "linalg_eigh_cpu",
            "linalg_svd_cpu", "linalg_qr_cpu"]
 
@@ -55,6 +55,24 @@ def mm(self, mat2):
 # Note [Stream-safe kernels] in dispatch/dispatcher.py: the product of two matrices may be
 # queued (Note [Products on the stream]); every NumPy product drains first.
 mm.stream_safe = True
+
+
+def linear_cpu(input, weight, bias):
+    """`_linear`: the product the composed ``input.matmul(weight.t())`` makes (matmul_into on
+    input's rows and weight's transposed view), then the bias added in place: the same bits
+    (Note [Linear as one op] in aten_lite/nn/functional.py)."""
+    shape, dtype = rules.linear(input, weight, bias)
+    n, k = weight._shape
+    out = empty_array(shape, dtype)
+    rows = out.size // n if n else int(np.prod(shape[:-1]))
+    o = out.reshape(rows, n)
+    matmul_into(o, input._a.reshape(rows, k), weight._a.T)
+    if bias is not None:
+        sync_stream()  # NumPy reads the product now
+        o += bias._a
+    if _trace.active is not None:
+        _trace.note(dtype.name, None)
+    return _wrap(out)
 
 
 def bmm(self, mat2):

@@ -20,7 +20,7 @@ from .indexed import (  # noqa: F401 (found by name: getattr(shapes, rule))
     embedding, index_add, one_hot, scan, scatter, sort, topk, triangle,
 )
 from .linalg import (  # noqa: F401 (found by name: getattr(shapes, rule))
-    linalg_cholesky, linalg_det, linalg_eigh, linalg_inv, linalg_qr, linalg_slogdet, linalg_solve,
+    linear, linalg_cholesky, linalg_det, linalg_eigh, linalg_inv, linalg_qr, linalg_slogdet, linalg_solve,
     linalg_svd, first_zero_pivot,
 )
 from .attention import (  # noqa: F401 (found by name: getattr(shapes, rule))

@@ -9,13 +9,33 @@ import numpy as np
 
 from .core import broadcast_shapes
 
-__all__ = ["linalg_inv", "linalg_det", "linalg_cholesky", "linalg_solve", "linalg_slogdet",
+__all__ = ["linear", "linalg_inv", "linalg_det", "linalg_cholesky", "linalg_solve", "linalg_slogdet",
            "linalg_eigh", "linalg_svd", "linalg_qr", "first_zero_pivot"]
 
 # torch's names of the dtypes, as its linalg messages spell them.
 _TORCH_NAMES = {"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int",
                 "int64": "Long", "float16": "Half", "bfloat16": "BFloat16", "float32": "Float",
                 "float64": "Double"}
+
+
+def linear(input, weight, bias):
+    """`_linear`: (*input.shape[:-1], out_features) in input's dtype."""
+    if input._dtype.name not in ("float32", "float64"):
+        # The binding checks `dtypes:` on an argument named self only; this op has none.
+        raise NotImplementedError(f"al._linear: not implemented for '{input._dtype.name}'; "
+                                  "supported: float32, float64")
+    if len(input._shape) < 1 or len(weight._shape) != 2 or \
+            input._shape[-1] != weight._shape[1]:
+        raise RuntimeError(f"_linear: input {list(input._shape)} must be (*, in_features) and "
+                           f"weight {list(weight._shape)} (out_features, in_features)")
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and t._dtype is not input._dtype:
+            raise RuntimeError(f"_linear: {name} must have input's dtype {input._dtype.name}, "
+                               f"got {t._dtype.name}")
+    if bias is not None and bias._shape != weight._shape[:1]:
+        raise RuntimeError(f"_linear: bias must be (out_features,) = {list(weight._shape[:1])}, "
+                           f"got {list(bias._shape)}")
+    return input._shape[:-1] + weight._shape[:1], input._dtype
 
 
 def torch_dtype_name(dtype) -> str:
