@@ -1,6 +1,7 @@
-"""nn.functional.linear as one op (`_linear`, Note [Linear as one op] in aten_lite/nn/functional.py):
-the same bits as the composed matmul and add, forward and every gradient; one autograd node;
-the composed ops wherever a dispatch mode watches; torch's values; its own errors."""
+"""nn.functional.linear as one op (`_linear`, Note [Linear as one op] in
+aten_lite/nn/functional.py): the same bits as the composed matmul and add, forward and every
+gradient; one autograd node; the composed ops wherever a dispatch mode watches; torch's
+values; its own errors."""
 
 from __future__ import annotations
 

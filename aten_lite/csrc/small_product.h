@@ -10,9 +10,9 @@
 // registers, 6 x 2 with 16) and, per k, loads NV vectors of B and broadcasts MR values of A,
 // one fused multiply-add each (the broadcast an explicit one: Vec::splat). Rows are split
 // into blocks as evenly as they go. With AVX-512 this runs a 20 x 200 by 200 x 800 product
-// in about 45 us (~140 GFLOP/s) where OpenBLAS through NumPy takes about 115 and MKL 65. The multiply-adds are explicit
-// fused ones (the build turns contraction off, Note [No contraction] in
-// tools/codegen/build.py); the sums differ from NumPy's in rounding only.
+// in about 45 us (~140 GFLOP/s) where OpenBLAS through NumPy takes about 115 and MKL 65. The
+// multiply-adds are explicit fused ones (the build turns contraction off, Note [No
+// contraction] in tools/codegen/build.py); the sums differ from NumPy's in rounding only.
 #pragma once
 
 #include <cstdint>

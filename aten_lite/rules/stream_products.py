@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..tensors.tensor import sync_stream
+from ..vocab import dtype as _dtype
 
 __all__ = ["matmul_into", "dot_into"]
 
@@ -50,7 +51,7 @@ def _stream_gemm():
 # 155 us against OpenBLAS's 190 and torch's 160; at 20 rows OpenBLAS's 228 beat its 260, and
 # at 1024^3 its cache blocking wins), the kernel; else OpenBLAS.
 _SMALL: list = []  # [the _gemm entry or None], once looked up
-_CODES = {np.dtype(np.float32): 7, np.dtype(np.float64): 8}
+_CODES = {np.dtype(np.float32): _dtype.float32.code, np.dtype(np.float64): _dtype.float64.code}
 
 
 def _small_gemm():

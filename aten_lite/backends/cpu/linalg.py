@@ -14,9 +14,9 @@ from ...rules import shapes as rules
 from ...tensors.tensor import Tensor, empty_array, sync_stream
 from ...rules.stream_products import matmul_into
 
-__all__ = ["mm", "bmm", "dot", "linear_cpu", "tril_cpu", "triu_cpu", "linalg_inv_cpu", "linalg_solve_cpu",
-           "linalg_det_cpu", "linalg_slogdet_cpu", "linalg_cholesky_cpu", "linalg_eigh_cpu",
-           "linalg_svd_cpu", "linalg_qr_cpu"]
+__all__ = ["mm", "bmm", "dot", "linear_cpu", "tril_cpu", "triu_cpu", "linalg_inv_cpu",
+           "linalg_solve_cpu", "linalg_det_cpu", "linalg_slogdet_cpu", "linalg_cholesky_cpu",
+           "linalg_eigh_cpu", "linalg_svd_cpu", "linalg_qr_cpu"]
 
 _wrap = Tensor._wrap
 

@@ -9,8 +9,8 @@ import numpy as np
 
 from .core import broadcast_shapes
 
-__all__ = ["linear", "linalg_inv", "linalg_det", "linalg_cholesky", "linalg_solve", "linalg_slogdet",
-           "linalg_eigh", "linalg_svd", "linalg_qr", "first_zero_pivot"]
+__all__ = ["linear", "linalg_inv", "linalg_det", "linalg_cholesky", "linalg_solve",
+           "linalg_slogdet", "linalg_eigh", "linalg_svd", "linalg_qr", "first_zero_pivot"]
 
 # torch's names of the dtypes, as its linalg messages spell them.
 _TORCH_NAMES = {"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int",
