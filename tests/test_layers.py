@@ -157,8 +157,18 @@ def check(root: Path, design_text: str) -> list[str]:
                        f"import the package aten_lite/backends/{other}/ (its registration)")
                 problems.append(f"{mod.path}:{line}: imports {mods[target].path}, private to the "
                                 f"{other} backend; {fix}")
+    # Importing a submodule runs its packages' __init__ first: for cycles those are edges too.
+    for name, found in edges.items():
+        found += [(line, p) for line, t in list(found) for p in _packages_of(t)
+                  if p in mods and p != name and not name.startswith(p + ".")]
     problems += [_describe(cycle, edges, mods) for cycle in cycles(edges)]
     return problems
+
+
+def _packages_of(name: str) -> list[str]:
+    """The packages above module ``name`` (``aten_lite.a.b`` -> ``aten_lite.a``), not the root."""
+    parts = name.split(".")
+    return [".".join(parts[:i]) for i in range(2, len(parts))]
 
 
 def cycles(edges) -> list[list[str]]:

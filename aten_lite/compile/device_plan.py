@@ -10,7 +10,8 @@ and there is no memory plan or threads (the device's allocator and queue own tha
 The replay (``DevicePlan``) runs the schedule on the device's tensors: a node through the
 dispatcher with gradients off (the device's kernel, or its CPU fallback, as eagerly: the
 same results), a fused group as ONE kernel generated from the YAML expressions of its ops
-(``fused_elementwise_source`` in opencl/source.py, in the backend's dialect), built by the
+(``fused_elementwise_source`` in opencl/source.py, which the backend hands over as its
+``fused_source``, so graph mode imports no device package; in the backend's dialect), built by the
 device compiler at its first launch and cached in memory and on disk by the backend (the
 OpenCL program cache; CUDA's cubin cache). A group's trailing reduction (``sum``, ``mean``,
 ``amax``, ``amin``) runs as the device's reduction kernel on the fused kernel's last value.
@@ -86,8 +87,7 @@ class DeviceFusedKernel:
     ``kernel(inputs) -> outputs`` on the device's tensors, in the group's Value order."""
 
     def __init__(self, g, backend) -> None:
-        from ..opencl import source as _source
-
+        _source = backend.fused_source  # the device's kernel generator, handed down from above
         spec = g.spec
         if spec.row_dims:
             raise _Unfusable("a row group")

@@ -25,6 +25,7 @@ import threading
 
 import numpy as np
 
+from ..opencl import source as _kernel_source
 from ..utils.backend_registration import DeviceBackend, register_device
 from ..vocab import jit_cache as _jit_cache
 from ..vocab.user_code import user_site
@@ -254,6 +255,7 @@ class CUDABackend(DeviceBackend):
     # compile/device_plan.py) ----
 
     fused_dialect = "cuda"  # the dialect of opencl/source.py its fused kernels are in
+    fused_source = _kernel_source  # that generator: graph mode's device plan reads it from here
 
     def fused_dtypes(self) -> tuple:
         """The dtypes fused kernels compute in on this device (float16's loads and stores

@@ -25,6 +25,7 @@ import numpy as np
 from ..utils.backend_registration import DeviceBackend, register_device
 from .deferred import DeferredErrors
 from .program_cache import ProgramCache
+from . import source
 from .source import locate_unresolved
 
 __all__ = ["OpenCLBackend", "register", "BuildError", "has_float64", "float64_refusal"]
@@ -255,6 +256,7 @@ class OpenCLBackend(DeviceBackend):
     # compile/device_plan.py) ----
 
     fused_dialect = "opencl"  # the dialect of opencl/source.py its fused kernels are in
+    fused_source = source  # that generator: graph mode's device plan reads it from here
 
     def fused_dtypes(self) -> tuple:
         """The dtypes fused kernels compute in on this device."""
