@@ -110,9 +110,9 @@ def columns(x: np.ndarray, kernel, dilation, padding, stride) -> np.ndarray:
 # A plain convolution with a bias computes ``weight @ columns + bias``; adding the bias after
 # the product is one more pass over the whole output (a fifth of a small convolution's
 # forward). Instead each group's columns get one more row, all ones, and its weight one more
-# column, the bias: the product then adds the bias in its own sums. The weight's gradient
-# reads the kept columns without that row (each sample's first rows are still one contiguous
-# matrix, so the product stays on BLAS).
+# column, the bias: the product then adds the bias in its own sums. The columns are kept for
+# the weight's gradient as a view without that row (each sample's first rows are still one
+# contiguous matrix, so the product stays on BLAS).
 def _columns_with_ones(x: np.ndarray, groups: int, kernel, dilation, padding,
                        stride) -> np.ndarray:
     """columns(x) as (N, G, C/G * K + 1, L), each group's last row all ones."""
@@ -259,8 +259,9 @@ def convolution_cpu(input: Tensor, weight: Tensor, bias, stride, padding, dilati
             wg = wb
         else:
             cols = columns(x, kernel, dilation, padding, stride).reshape(n, g, rows, blocks)
-        if weight.requires_grad and _grad_mode._state.enabled:
-            _keep(input, (tuple(kernel), tuple(dilation), tuple(padding), tuple(stride)), cols)
+        if weight.requires_grad and _grad_mode._state.enabled:  # without a bias row: a view
+            _keep(input, (tuple(kernel), tuple(dilation), tuple(padding), tuple(stride)),
+                  cols[:, :, :rows])
         out = _matmul(wg, cols).reshape(shape)
     if transposed and bias is not None:
         out += _compute(bias).reshape((-1,) + (1,) * d)
@@ -278,10 +279,7 @@ def conv_weight_grad_cpu(input: Tensor, grad_output: Tensor, weight_size, stride
     if cols is None:
         cols = columns(x, kernel, dilation, padding, stride)
     blocks = int(np.prod(gout.shape[2:]))
-    rows = shape[1] * int(np.prod(kernel))
-    if cols.ndim == 4 and cols.shape[1:3] == (g, rows + 1):  # kept with a bias row
-        cols = cols[:, :, :rows]  # Note [Bias row]
-    cols = cols.reshape(n, g, rows, blocks)
+    cols = cols.reshape(n, g, shape[1] * int(np.prod(kernel)), blocks)
     go = gout.reshape(n, g, shape[0] // g, blocks)
     # One (O/G, L) @ (L, C/G*K) product per sample and group, summed over the samples.
     out = _matmul(go, cols.transpose(0, 1, 3, 2)).sum(0)

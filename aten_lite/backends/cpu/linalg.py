@@ -64,7 +64,7 @@ def linear_cpu(input, weight, bias):
     shape, dtype = rules.linear(input, weight, bias)
     n, k = weight._shape
     out = empty_array(shape, dtype)
-    rows = out.size // n if n else int(np.prod(shape[:-1]))
+    rows = int(np.prod(shape[:-1]))
     o = out.reshape(rows, n)
     matmul_into(o, input._a.reshape(rows, k), weight._a.T)
     if bias is not None:
