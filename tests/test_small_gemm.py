@@ -41,7 +41,10 @@ def operand(shape, dtype, layout):
 
 
 SHAPES = [(1, 1, 1), (5, 3, 7), (128, 64, 192), (7, 300, 65), (33, 129, 17), (130, 257, 100),
-          (6, 128, 64), (13, 1, 200), (0, 3, 4), (4, 0, 5), (3, 4, 0)]
+          (6, 128, 64), (13, 1, 200), (0, 3, 4), (4, 0, 5), (3, 4, 0),
+          # fewer than 128 rows: b read where it lies (its last, narrower panel packed), the
+          # registers adding into out block after block of depth
+          (64, 512, 256), (20, 200, 800), (100, 1024, 48), (127, 130, 33)]
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
@@ -58,14 +61,15 @@ def test_gemm_matches_numpy_for_every_layout(dtype, la, lb):
                                    err_msg=f"{m}x{k}x{n} {la}{lb}")
 
 
-def test_gemm_gives_the_same_bits_at_any_thread_count():
-    a, b = operand((300, 200), np.float32, "c"), operand((200, 150), np.float32, "t")
+@pytest.mark.parametrize("m, lb", [(300, "t"), (64, "c")])
+def test_gemm_gives_the_same_bits_at_any_thread_count(m, lb):
+    a, b = operand((m, 200), np.float32, "c"), operand((200, 150), np.float32, lb)
     before = al.get_num_threads()
     results = []
     try:
         for threads in (1, 2, 3):
             al.set_num_threads(threads)
-            out = np.empty((300, 150), np.float32)
+            out = np.empty((m, 150), np.float32)
             gemm()(7, out, a, b)
             results.append(out)
     finally:
@@ -93,10 +97,11 @@ def test_gemm_checks_its_shapes(args, message):
         gemm()(8, *args())
 
 
-def test_mm_uses_it_from_128_rows_and_numpy_below():
+def test_mm_uses_it_up_to_a_depth_of_1024_and_numpy_beyond():
     gemm()
-    for rows, ours in ((256, True), (64, False)):
-        a, b = operand((rows, 48), np.float32, "c"), operand((48, 80), np.float32, "t")
+    for rows, depth, ours in ((256, 48, True), (5, 48, True), (64, 1024, True),
+                              (64, 1025, False)):
+        a, b = operand((rows, depth), np.float32, "c"), operand((depth, 80), np.float32, "t")
         got = al.tensor(a).mm(al.tensor(b)).numpy()
         out = np.empty((rows, 80), np.float32)
         if ours:

@@ -126,17 +126,21 @@ Buffer<T> allocate(int64_t n) {
 // ---- the small-row product (Note [Small-row matrix product]) -------------------------------
 
 // B (k x n, row stride ldb) packed into panels of kNV vectors' width, the last one as few
-// vectors as the remaining columns need, zero-padded to a whole vector.
+// vectors as the remaining columns need, zero-padded to a whole vector; or, for a row-major B
+// (view()), the same panels read where they lie, ldb elements per row.
 template <class T>
 struct Packed {
   int64_t k = 0, n = 0, panels = 0, last_vecs = 0;
   Buffer<T> data;
+  const T* direct = nullptr;  // view(): B itself
+  int64_t ld = 0;             // view(): B's row stride
+  bool packed_last = false;   // view(): whether data holds the last panel
 
   // b's rows ldb elements apart, its columns cs apart (a transposed matrix: ldb 1, cs > 1).
   void pack(const T* b, int64_t ldb, int64_t k_, int64_t n_, int64_t cs = 1) {
     constexpr int W = kLanes<T>;
-    k = k_, n = n_, panels = (n + kPanel<T> - 1) / kPanel<T>;
-    last_vecs = (n - (panels - 1) * kPanel<T> + W - 1) / W;
+    shape(k_, n_);
+    direct = nullptr;
     data = allocate<T>(panels * k * kPanel<T>);
     for (int64_t p = 0; p < panels; ++p) {
       const int64_t j0 = p * kPanel<T>, cols = columns(p);
@@ -160,6 +164,34 @@ struct Packed {
     }
   }
 
+  // The panels of b (k_ x n_, rows ldb apart, unit column stride) read where they lie, but for
+  // a last panel that is not a whole number of vectors: that one is packed (Note [Reading B
+  // where it lies] in small_gemm.cpp).
+  void view(const T* b, int64_t ldb, int64_t k_, int64_t n_) {
+    shape(k_, n_);
+    direct = b, ld = ldb, packed_last = n % kLanes<T> != 0;
+    if (!packed_last) {
+      data.reset();
+      return;
+    }
+    const int64_t j0 = (panels - 1) * kPanel<T>, cols = columns(panels - 1), w = n - j0;
+    data = allocate<T>(k * cols);
+    for (int64_t kk = 0; kk < k; ++kk) {
+      T* dst = data.get() + kk * cols;
+      for (int64_t j = 0; j < w; ++j) dst[j] = b[kk * ldb + j0 + j];
+      for (int64_t j = w; j < cols; ++j) dst[j] = T(0);
+    }
+  }
+
+  // Panel p's first element and its row stride.
+  const T* panel(int64_t p) const {
+    if (!direct) return data.get() + p * k * kPanel<T>;
+    return packed_last && p + 1 == panels ? data.get() : direct + p * kPanel<T>;
+  }
+  int64_t stride(int64_t p) const {
+    return direct && !(packed_last && p + 1 == panels) ? ld : columns(p);
+  }
+
   // Columns of panel p (a whole number of vectors).
   int64_t columns(int64_t p) const {
     return (p + 1 < panels ? kNV : last_vecs) * kLanes<T>;
@@ -167,25 +199,39 @@ struct Packed {
 
   // Columns of a product's result: n rounded up to whole vectors.
   int64_t width() const { return (panels - 1) * kPanel<T> + last_vecs * kLanes<T>; }
+
+ private:
+  void shape(int64_t k_, int64_t n_) {
+    constexpr int W = kLanes<T>;
+    k = k_, n = n_, panels = (n + kPanel<T> - 1) / kPanel<T>;
+    last_vecs = (n - (panels - 1) * kPanel<T> + W - 1) / W;
+  }
 };
 
-// c[0:MR, 0:NV vectors] = a[0:MR, 0:k] @ panel; a's rows lda apart and its columns 1 apart
-// (UnitA) or acs, c's rows ldc apart.
+// c[0:MR, 0:NV vectors] = a[0:MR, 0:k] @ panel, or += with add (c read once, into the
+// registers); a's rows lda apart and its columns 1 apart (UnitA) or acs, the panel's rows ps
+// apart, c's rows ldc apart. Loads and stores need no alignment.
 template <class T, int MR, int NV, bool UnitA = true>
-void micro(const T* a, int64_t lda, int64_t k, const T* panel, T* c, int64_t ldc,
-           int64_t acs = 1) {
+void micro(const T* a, int64_t lda, int64_t k, const T* panel, int64_t ps, T* c, int64_t ldc,
+           int64_t acs = 1, bool add = false) {
   using V = typename Vec<T>::V;
   constexpr int W = kLanes<T>;
   V acc[MR][NV];
 #pragma GCC unroll 8
   for (int r = 0; r < MR; ++r) {
 #pragma GCC unroll 4
-    for (int v = 0; v < NV; ++v) acc[r][v] = V{};
+    for (int v = 0; v < NV; ++v) {
+      if (add) {
+        std::memcpy(&acc[r][v], c + r * ldc + v * W, sizeof(V));
+      } else {
+        acc[r][v] = V{};
+      }
+    }
   }
   for (int64_t kk = 0; kk < k; ++kk) {
     V b[NV];
 #pragma GCC unroll 4
-    for (int v = 0; v < NV; ++v) b[v] = *reinterpret_cast<const V*>(panel + (kk * NV + v) * W);
+    for (int v = 0; v < NV; ++v) std::memcpy(&b[v], panel + kk * ps + v * W, sizeof(V));
 #pragma GCC unroll 8
     for (int r = 0; r < MR; ++r) {
       const V x = Vec<T>::splat(a[r * lda + kk * (UnitA ? 1 : acs)]);
@@ -203,13 +249,17 @@ void micro(const T* a, int64_t lda, int64_t k, const T* panel, T* c, int64_t ldc
 // micro<T, m, nv, UnitA> for run-time m in 1..MR and nv in 1..NV.
 template <class T, int MR, int NV, bool UnitA = true>
 void micro_dispatch(int64_t m, int64_t nv, const T* a, int64_t lda, int64_t k, const T* panel,
-                    T* c, int64_t ldc, int64_t acs = 1) {
+                    int64_t ps, T* c, int64_t ldc, int64_t acs = 1, bool add = false) {
   if constexpr (MR > 0 && NV > 0) {
-    if (nv < NV)
-      return micro_dispatch<T, MR, NV - 1, UnitA>(m, nv, a, lda, k, panel, c, ldc, acs);
-    if (m < MR)
-      return micro_dispatch<T, MR - 1, NV, UnitA>(m, nv, a, lda, k, panel, c, ldc, acs);
-    micro<T, MR, NV, UnitA>(a, lda, k, panel, c, ldc, acs);
+    if (nv < NV) {
+      return micro_dispatch<T, MR, NV - 1, UnitA>(m, nv, a, lda, k, panel, ps, c, ldc, acs,
+                                                  add);
+    }
+    if (m < MR) {
+      return micro_dispatch<T, MR - 1, NV, UnitA>(m, nv, a, lda, k, panel, ps, c, ldc, acs,
+                                                  add);
+    }
+    micro<T, MR, NV, UnitA>(a, lda, k, panel, ps, c, ldc, acs, add);
   }
 }
 
@@ -222,11 +272,10 @@ void product(const T* a, int64_t lda, int64_t m, const Packed<T>& b, T* c, int64
   if (blocks == 0) return;
   const int64_t base = m / blocks, extra = m % blocks;
   for (int64_t p = 0; p < b.panels; ++p) {
-    const T* panel = b.data.get() + p * b.k * kPanel<T>;
     const int64_t nv = b.columns(p) / kLanes<T>;
     for (int64_t blk = 0, r0 = 0; blk < blocks; ++blk) {
       const int64_t mr = base + (blk < extra ? 1 : 0);
-      micro_dispatch<T, kMR, kNV>(mr, nv, a + r0 * lda, lda, b.k, panel,
+      micro_dispatch<T, kMR, kNV>(mr, nv, a + r0 * lda, lda, b.k, b.panel(p), b.stride(p),
                                   c + r0 * ldc + p * kPanel<T>, ldc);
       r0 += mr;
     }

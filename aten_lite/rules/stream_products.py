@@ -46,10 +46,12 @@ def _stream_gemm():
     return gemm
 
 
-# Note [Small matrix products] in aten_lite/csrc/small_gemm.cpp: from 128 rows up to ~67M
-# multiply-adds (one thread, an AVX-512 Xeon, interleaved: a (512, 64) @ (64, 192) layer in
-# 155 us against OpenBLAS's 190 and torch's 160; at 20 rows OpenBLAS's 228 beat its 260, and
-# at 1024^3 its cache blocking wins), the kernel; else OpenBLAS.
+# Note [Small matrix products] in aten_lite/csrc/small_gemm.cpp: up to ~67M multiply-adds and
+# a depth of 1024, the kernel; else OpenBLAS, whose cache blocking wins at 1024^3. One thread,
+# an AVX-512 Xeon, interleaved with OpenBLAS through np.dot: a (512, 64) @ (64, 192) layer
+# 0.7x its time, a (64, 512) @ (512, 256) weight gradient (a transposed) 0.92-0.99x, 20 x 200
+# by 200 x 800 0.6-0.98x, 1 to 16 rows 0.75-0.9x; at 64 x 512 by 512 x 65, whose last column
+# costs a whole padded vector, 1.03-1.1x.
 _SMALL: list = []  # [the _gemm entry or None], once looked up
 _CODES = {np.dtype(np.float32): _dtype.float32.code, np.dtype(np.float64): _dtype.float64.code}
 
@@ -69,7 +71,7 @@ def _small(out: np.ndarray, a: np.ndarray, b: np.ndarray) -> bool:
     """Whether the small-product kernel computed ``out = a @ b``."""
     m, k = a.shape
     code = _CODES.get(out.dtype)
-    if code is None or m < 128 or k > 1024 or m * k * out.shape[1] > 1 << 26 or \
+    if code is None or k > 1024 or m * k * out.shape[1] > 1 << 26 or \
             a.dtype != out.dtype or b.dtype != out.dtype:
         return False
     gemm = _SMALL[0] if _SMALL else _small_gemm()
