@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 a4c8aa4fca778db4).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 d13bbaa2ee5501fe).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 # Type stub of aten_lite._ops, for editors and type checkers (Note [The type stub] in

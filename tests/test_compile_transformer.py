@@ -17,7 +17,8 @@ try:
     from gpt import gpt_class  # the model benchmarks/bench_gpt.py times, at a tiny size
 finally:
     sys.path.pop(0)
-GPT = gpt_class(al, vocab=VOCAB, block=BLOCK, emb=16, heads=2, layers=2)
+EMB = 16
+GPT = gpt_class(al, vocab=VOCAB, block=BLOCK, emb=EMB, heads=2, layers=2)
 
 
 def _train(compiled: bool, steps: int = 4):
@@ -42,8 +43,14 @@ def test_compiled_gpt_training_matches_eager():
     got, model, forward = _train(True)
     np.testing.assert_allclose(got, want, rtol=1e-5)
     for (name, p), q in zip(model.named_parameters(), eager_model.parameters()):
-        np.testing.assert_allclose(p.detach().numpy(), q.detach().numpy(), rtol=1e-4,
-                                   atol=1e-6, err_msg=name)
+        a, b = p.detach().numpy(), q.detach().numpy()
+        if name.endswith("c_attn.bias"):
+            # The key's bias has a gradient of exactly 0 (a row of scores shifted by one
+            # constant keeps its softmax), so what it gets is rounding noise, which AdamW scales
+            # up to lr-sized steps: eager's one attention kernel and the graph's composed ops
+            # round differently. Its query and value parts are compared.
+            a, b = np.delete(a, np.s_[EMB:2 * EMB]), np.delete(b, np.s_[EMB:2 * EMB])
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-6, err_msg=name)
     assert forward.stats["captures"] == 1 and forward.stats["replays"] == 3, forward.stats
     assert forward.stats["eager"] == 0 and forward.stats["split"] == 0, forward.stats
 

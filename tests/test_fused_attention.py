@@ -1,6 +1,6 @@
 """The fused attention op `_sdpa` (Note [Fused attention] in aten_lite/nn/attention.py):
-scaled_dot_product_attention runs it where nothing records the call (inference), with the
-composed ops' and torch's values; called as an op it has torch's gradients (float64), its one
+scaled_dot_product_attention runs it where no dispatch mode observes the call (inference and
+training), with the composed ops' and torch's values; called as an op it has torch's gradients (float64), its one
 backward kernel serves all three without handing one backward step's gradient to another,
 and create_graph still gives second derivatives."""
 
@@ -21,6 +21,10 @@ SHAPES = [  # (N, H, L, S, E, Ev)
     (3, 4, 32, 32, 16, 16),  # the benchmark GPT's
     (1, 1, 1, 1, 1, 1),
     (2, 2, 9, 3, 5, 2),  # causal rows past the last key
+    # more query rows than one block of the kernel's (32), with keys and features that are no
+    # whole number of vectors: the key and value gradients add up block after block
+    (1, 2, 70, 45, 33, 20),
+    (1, 1, 40, 70, 8, 3),
 ]
 
 
@@ -49,7 +53,7 @@ def test_inference_runs_the_fused_op_with_the_composed_ops_and_torchs_values(sha
     np.testing.assert_allclose(out.numpy(), comp.numpy(), rtol=1e-10, atol=1e-12)
 
 
-def test_the_fused_op_is_the_one_that_runs_in_inference():
+def test_the_fused_op_is_the_one_that_runs_in_inference_and_training():
     q = al.randn(2, 3, 4, 5)
     seen = []
     import aten_lite.nn.attention as attention
@@ -59,8 +63,11 @@ def test_the_fused_op_is_the_one_that_runs_in_inference():
         attention._sdpa = lambda *a: seen.append(a) or real(*a)
         F.scaled_dot_product_attention(q, q, q, is_causal=True)
         assert len(seen) == 1 and seen[0][3:] == (1 / np.sqrt(5), True)
-        F.scaled_dot_product_attention(q.requires_grad_(), q, q)  # recorded: composed
-        assert len(seen) == 1
+        F.scaled_dot_product_attention(q.requires_grad_(), q, q)  # autograd records the op
+        assert len(seen) == 2
+        with al.autograd.forward_ad.dual_level():  # a dispatch mode sees the composed ops
+            F.scaled_dot_product_attention(al.autograd.forward_ad.make_dual(q.detach(), q), q, q)
+        assert len(seen) == 2
     finally:
         attention._sdpa = real
 

@@ -65,13 +65,16 @@ def sdpa_jvp(query: Tensor, key: Tensor, value: Tensor, scale: float, is_causal:
 
 
 def _unpack(packed: Tensor, query: Tensor, key: Tensor, value: Tensor) -> tuple:
+    """The three (N, H, length, features) gradients: views of the packed (N, L*H*E + S*H*E +
+    S*H*Ev), each (length, heads, features) per batch element, so that a model's transpose
+    back to (N, length, H, features) and reshape to (N, length, H * features) copy nothing."""
     n, h, length, e = query._shape
     s, ev = key._shape[2], value._shape[3]
     a = packed._a
-    q_end, k_end = length * e, length * e + s * e
-    return (Tensor._wrap(a[..., :q_end].reshape(n, h, length, e)),
-            Tensor._wrap(a[..., q_end:k_end].reshape(n, h, s, e)),
-            Tensor._wrap(a[..., k_end:].reshape(n, h, s, ev)))
+    q_end, k_end = length * h * e, (length + s) * h * e
+    return (Tensor._wrap(a[:, :q_end].reshape(n, length, h, e).transpose(0, 2, 1, 3)),
+            Tensor._wrap(a[:, q_end:k_end].reshape(n, s, h, e).transpose(0, 2, 1, 3)),
+            Tensor._wrap(a[:, k_end:].reshape(n, s, h, ev).transpose(0, 2, 1, 3)))
 
 
 def _probs(query: Tensor, key: Tensor, scale: float, is_causal: bool) -> Tensor:

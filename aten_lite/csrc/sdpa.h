@@ -7,8 +7,8 @@
 //       query (N, H, L, E), key (N, H, S, E), value (N, H, S, Ev), any strides;
 //       out (N, H, L, Ev) = softmax(query @ key^T * scale [+ causal mask]) @ value
 //   backward(dtype, out, grad, query, key, value, scale, is_causal)
-//       grad (N, H, L, Ev); out (N, H, L*E + S*E + S*Ev), contiguous: each pair's gradients of
-//       query, key and value, one after the other
+//       grad (N, H, L, Ev); out (N, L*H*E + S*H*E + S*H*Ev), contiguous: each batch element's
+//       gradients of query, key and value, one after the other, each (length, heads, features)
 //
 // The causal mask is torch's: query i sees keys 0..i (the top-left lower triangle), so every
 // query row sees at least key 0. Per query row: the scores s_j = (q . k_j) * scale over the
@@ -42,40 +42,41 @@ inline const char* row_of(const TensorRef& t, int64_t a, int64_t b, int64_t i) {
          i * t.strides[2];
 }
 
-// rows x cols of pair (a, b) of t into dst (contiguous), in the compute type.
-template <class S, class C>
-void load_pair(const TensorRef& t, int64_t a, int64_t b, C* __restrict dst) {
-  const int64_t rows = t.sizes[2], cols = t.sizes[3], step = t.strides[3];
-  for (int64_t i = 0; i < rows; ++i) {
-    const char* row = row_of(t, a, b, i);
-    C* __restrict d = dst + i * cols;
-    if (step == static_cast<int64_t>(sizeof(S))) {
-      const S* __restrict x = reinterpret_cast<const S*>(row);
-      for (int64_t j = 0; j < cols; ++j) d[j] = static_cast<C>(x[j]);
-    } else {
-      for (int64_t j = 0; j < cols; ++j)
-        d[j] = static_cast<C>(*reinterpret_cast<const S*>(row + j * step));
-    }
-  }
-}
+// ---- small products (Note [Attention's products]) --------------------------------------------
 
-// rows x cols of pair (a, b) of t into dst transposed (cols x rows, contiguous).
-template <class S, class C>
-void load_pair_transposed(const TensorRef& t, int64_t a, int64_t b, C* __restrict dst) {
-  const int64_t rows = t.sizes[2], cols = t.sizes[3], step = t.strides[3];
-  for (int64_t i = 0; i < rows; ++i) {
-    const char* row = row_of(t, a, b, i);
-    for (int64_t j = 0; j < cols; ++j)
-      dst[j * rows + i] = static_cast<C>(*reinterpret_cast<const S*>(row + j * step));
-  }
-}
+// Note [Attention's products]
+// One pair's products are small (32 x 32 by 32 x 16 in the GPT of benchmarks/bench_gpt.py), so
+// the arithmetic must run from registers, not wait on memory or on one running sum: every
+// product here is c = a @ b with b's rows vectors of columns, computed by a micro-kernel that
+// keeps a block of kMR rows by up to kNV vectors of c in registers and, per term x, loads kNV
+// vectors of b's row x and broadcasts a[r][x] into each row's sums (a's elements read through
+// any row and term strides, so a transposed operand is read where it lies). Each element of c
+// is its terms summed in order of x, a product and then a sum (no contraction), starting from
+// zero or from c's own value (add): so the block sizes and the vector width, which differ
+// between the kernel variants, change nothing in the result, and a product split into ranges
+// of x, each adding to the last, gives the bits of one long sum. (An earlier version, one row
+// at a time with one running sum per vector, waited on the adds' latency: the forward pass
+// and the backward of the GPT's attention took 240 and 500 us against 60 and 160 now.)
+#if defined(__AVX512F__)
+constexpr int64_t kVecBytes = 64;
+constexpr int kMR = 6, kNV = 4;
+#else
+constexpr int64_t kVecBytes = 32;
+constexpr int kMR = 4, kNV = 2;
+#endif
 
-// A vector of 32 bytes of C (GCC's vector extension: one AVX register, two SSE ones in the
-// baseline build); products and sums stay separate instructions (Note [No contraction]).
 template <class C>
-using Vec [[gnu::vector_size(32)]] = C;
+using Vec [[gnu::vector_size(kVecBytes)]] = C;
 template <class C>
-constexpr int64_t kLanes = static_cast<int64_t>(32 / sizeof(C));
+constexpr int64_t kLanes = kVecBytes / static_cast<int64_t>(sizeof(C));
+// Rows of every buffer below are padded with zeros to a multiple of kPad elements (64 bytes,
+// whatever the variant's vector), so the micro-kernel never meets a column tail.
+template <class C>
+constexpr int64_t kPad = 64 / static_cast<int64_t>(sizeof(C));
+template <class C>
+constexpr int64_t padded(int64_t n) {
+  return (n + kPad<C> - 1) / kPad<C> * kPad<C>;
+}
 
 template <class C>
 inline Vec<C> load(const C* p) {
@@ -89,170 +90,194 @@ inline void store(C* p, V v) {
   std::memcpy(p, &v, sizeof v);
 }
 
-// out[j] = sum_c x[c] * yt[c][j] for j < n: the products of x with n rows of y, from y
-// transposed (e x stride, stride >= n), each sum in c order, kLanes of them in a register.
-template <class C>
-inline void dots(const C* __restrict x, const C* __restrict yt, int64_t n, int64_t e,
-                 int64_t stride, C* __restrict out) {
+// c[r][v] = (add ? c[r][v] : 0) + sum over x in [x0, x1) of a[r * ars + x * axs] * b[x][v],
+// for MR rows and NV vectors; b's rows ldb apart, c's ldc.
+template <class C, int MR, int NV>
+inline void micro(const C* __restrict a, int64_t ars, int64_t axs, const C* __restrict b,
+                  int64_t ldb, int64_t x0, int64_t x1, C* __restrict c, int64_t ldc, bool add) {
   constexpr int64_t W = kLanes<C>;
-  int64_t j0 = 0;
-  for (; j0 + 4 * W <= n; j0 += 4 * W) {  // four independent running sums hide their latency
-    Vec<C> a0 = {}, a1 = {}, a2 = {}, a3 = {};
-    for (int64_t c = 0; c < e; ++c) {
-      const C xc = x[c];
-      const C* row = yt + c * stride + j0;
-      a0 += xc * load(row);
-      a1 += xc * load(row + W);
-      a2 += xc * load(row + 2 * W);
-      a3 += xc * load(row + 3 * W);
+  Vec<C> acc[MR][NV];
+  for (int r = 0; r < MR; ++r) {
+    for (int v = 0; v < NV; ++v) acc[r][v] = add ? load(c + r * ldc + v * W) : Vec<C>{};
+  }
+  for (int64_t x = x0; x < x1; ++x) {
+    Vec<C> bv[NV];
+    for (int v = 0; v < NV; ++v) bv[v] = load(b + x * ldb + v * W);
+    for (int r = 0; r < MR; ++r) {
+      const C s = a[r * ars + x * axs];  // broadcast by the product with a vector
+      for (int v = 0; v < NV; ++v) acc[r][v] += s * bv[v];
     }
-    store(out + j0, a0);
-    store(out + j0 + W, a1);
-    store(out + j0 + 2 * W, a2);
-    store(out + j0 + 3 * W, a3);
   }
-  for (; j0 + W <= n; j0 += W) {
-    Vec<C> acc = {};
-    for (int64_t c = 0; c < e; ++c) acc += x[c] * load(yt + c * stride + j0);
-    store(out + j0, acc);
-  }
-  for (int64_t j = j0; j < n; ++j) {
-    C acc = 0;
-    for (int64_t c = 0; c < e; ++c) acc += x[c] * yt[c * stride + j];
-    out[j] = acc;
+  for (int r = 0; r < MR; ++r) {
+    for (int v = 0; v < NV; ++v) store(c + r * ldc + v * W, acc[r][v]);
   }
 }
 
-// o[r][0..ev) = sum_{j < n[r]} p[r][j] * v[j][0..ev) for the m rows of p (row stride ps),
-// each sum in j order. Four rows at a time share each load of v; their sums stay in registers.
-template <class C>
-void rows_times(const C* __restrict p, int64_t ps, const int64_t* n, int64_t m,
-                const C* __restrict v, int64_t ev, C* __restrict o) {
-  constexpr int64_t W = kLanes<C>;
-  int64_t r = 0;
-  for (; r + 4 <= m; r += 4) {
-    const C* __restrict p0 = p + r * ps;
-    const int64_t n0 = n[r], n1 = n[r + 1], n2 = n[r + 2], n3 = n[r + 3];
-    const int64_t all = std::min(std::min(n0, n1), std::min(n2, n3));
-    const int64_t most = std::max(std::max(n0, n1), std::max(n2, n3));
-    int64_t c0 = 0;
-    for (; c0 + 2 * W <= ev; c0 += 2 * W) {  // eight running sums in flight
-      Vec<C> a0 = {}, a1 = {}, a2 = {}, a3 = {}, b0 = {}, b1 = {}, b2 = {}, b3 = {};
-      for (int64_t j = 0; j < most; ++j) {
-        const Vec<C> vj = load(v + j * ev + c0), wj = load(v + j * ev + c0 + W);
-        const C x0 = j < n0 ? p0[j] : C(0), x1 = j < n1 ? p0[ps + j] : C(0);
-        const C x2 = j < n2 ? p0[2 * ps + j] : C(0), x3 = j < n3 ? p0[3 * ps + j] : C(0);
-        a0 += x0 * vj;
-        b0 += x0 * wj;
-        a1 += x1 * vj;
-        b1 += x1 * wj;
-        a2 += x2 * vj;
-        b2 += x2 * wj;
-        a3 += x3 * vj;
-        b3 += x3 * wj;
-      }
-      store(o + r * ev + c0, a0);
-      store(o + r * ev + c0 + W, b0);
-      store(o + (r + 1) * ev + c0, a1);
-      store(o + (r + 1) * ev + c0 + W, b1);
-      store(o + (r + 2) * ev + c0, a2);
-      store(o + (r + 2) * ev + c0 + W, b2);
-      store(o + (r + 3) * ev + c0, a3);
-      store(o + (r + 3) * ev + c0 + W, b3);
-    }
-    for (; c0 + W <= ev; c0 += W) {
-      Vec<C> a0 = {}, a1 = {}, a2 = {}, a3 = {};
-      int64_t j = 0;
-      for (; j < all; ++j) {
-        const Vec<C> vj = load(v + j * ev + c0);
-        a0 += p0[j] * vj;
-        a1 += p0[ps + j] * vj;
-        a2 += p0[2 * ps + j] * vj;
-        a3 += p0[3 * ps + j] * vj;
-      }
-      for (; j < most; ++j) {  // rows that see more keys (causal): the others add nothing
-        const Vec<C> vj = load(v + j * ev + c0);
-        if (j < n0) a0 += p0[j] * vj;
-        if (j < n1) a1 += p0[ps + j] * vj;
-        if (j < n2) a2 += p0[2 * ps + j] * vj;
-        if (j < n3) a3 += p0[3 * ps + j] * vj;
-      }
-      store(o + r * ev + c0, a0);
-      store(o + (r + 1) * ev + c0, a1);
-      store(o + (r + 2) * ev + c0, a2);
-      store(o + (r + 3) * ev + c0, a3);
-    }
-    for (int64_t q = r; q < r + 4; ++q) {
-      for (int64_t c = c0; c < ev; ++c) {
-        C acc = 0;
-        for (int64_t j = 0; j < n[q]; ++j) acc += p[q * ps + j] * v[j * ev + c];
-        o[q * ev + c] = acc;
-      }
-    }
+template <class C, int MR, int NV>
+inline void micro_any(int64_t mr, int64_t nv, const C* a, int64_t ars, int64_t axs, const C* b,
+                      int64_t ldb, int64_t x0, int64_t x1, C* c, int64_t ldc, bool add) {
+  if constexpr (MR > 0 && NV > 0) {
+    if (nv < NV) return micro_any<C, MR, NV - 1>(mr, nv, a, ars, axs, b, ldb, x0, x1, c, ldc, add);
+    if (mr < MR) return micro_any<C, MR - 1, NV>(mr, nv, a, ars, axs, b, ldb, x0, x1, c, ldc, add);
+    micro<C, MR, NV>(a, ars, axs, b, ldb, x0, x1, c, ldc, add);
   }
-  for (; r < m; ++r) {
-    for (int64_t c = 0; c < ev; ++c) {
-      C acc = 0;
-      for (int64_t j = 0; j < n[r]; ++j) acc += p[r * ps + j] * v[j * ev + c];
-      o[r * ev + c] = acc;
+}
+
+// c (m x cols, rows ldc apart) = [c +] a @ b over the terms [first(r0), last(r0, mr)) of each
+// block of rows r0 .. r0 + mr (the causal mask's zeros left out: Note [Attention's products]).
+// a's element (r, x) at a[r * ars + x * axs]; cols a multiple of kPad.
+template <class C, class First, class Last>
+void product(const C* a, int64_t ars, int64_t axs, int64_t m, const C* b, int64_t ldb,
+             int64_t cols, C* c, int64_t ldc, bool add, First first, Last last) {
+  constexpr int64_t W = kLanes<C>;
+  const int64_t vecs = cols / W;
+  for (int64_t r0 = 0; r0 < m; r0 += kMR) {
+    const int64_t mr = m - r0 < kMR ? m - r0 : kMR;
+    const int64_t x0 = first(r0), x1 = last(r0, mr);
+    for (int64_t v0 = 0; v0 < vecs; v0 += kNV) {
+      const int64_t nv = vecs - v0 < kNV ? vecs - v0 : kNV;
+      micro_any<C, kMR, kNV>(mr, nv, a + r0 * ars, ars, axs, b + v0 * W, ldb, x0, x1,
+                             c + r0 * ldc + v0 * W, ldc, add);
     }
   }
 }
 
-// The sum of x[0..n): kLanes running sums, then the lanes and the tail in order. A row of 32
-// summed one term at a time waited ~4 cycles on each; the order is fixed, so is the result.
+// x[0..n) = exp(x[0..n)). float: Note [Float exp]'s, plain arithmetic, so the same bits at any
+// vector width, and compiled for 512-bit vectors where the variant has them (Note [Wide
+// vectors for float kernels] in loops.h; ~1.6x faster); double: libmvec's, at the build's
+// width (its 512-bit exp rounds differently).
 template <class C>
-inline C vsum(const C* __restrict x, int64_t n) {
-  constexpr int64_t W = kLanes<C>;
-  C total = 0;
-  int64_t j = 0;
-  if (n >= W) {
-    Vec<C> acc = load(x);
-    for (j = W; j + W <= n; j += W) acc += load(x + j);
-    for (int64_t k = 0; k < W; ++k) total += acc[k];
-  }
-  for (; j < n; ++j) total += x[j];
-  return total;
+inline void exp_all(C* __restrict x, int64_t n) {
+  for (int64_t j = 0; j < n; ++j) x[j] = std::exp(x[j]);
 }
+#if defined(__x86_64__) || defined(_M_X64)
+#pragma GCC push_options
+#pragma GCC target("prefer-vector-width=512")
+#endif
+template <>
+inline void exp_all<float>(float* __restrict x, int64_t n) {
+  for (int64_t j = 0; j < n; ++j) x[j] = ::al::math::exp(x[j]);
+}
+#if defined(__x86_64__) || defined(_M_X64)
+#pragma GCC pop_options
+#endif
 
-template <class C>
-inline C exp_of(C x) {
-  if constexpr (std::is_same_v<C, float>) {
-    return ::al::math::exp(x);
+// The sum, or the max, of a vector's lanes as a fixed tree (lane l with lane l + half, halving
+// to one lane), whatever vectors the variant has: the same bits everywhere. One row's lanes
+// added in order were a chain of dependent adds that dominated a row of 32.
+template <class C, int64_t N>
+inline C lane_fold(const C* x, bool sum) {
+  if constexpr (N == 1) {
+    return x[0];
   } else {
-    return std::exp(x);
+    using H [[gnu::vector_size(N / 2 * sizeof(C))]] = C;
+    H lo, hi;
+    std::memcpy(&lo, x, sizeof lo);
+    std::memcpy(&hi, x + N / 2, sizeof hi);
+    const H r = sum ? lo + hi : (hi > lo ? hi : lo);
+    C half[N / 2];
+    std::memcpy(half, &r, sizeof r);
+    return lane_fold<C, N / 2>(half, sum);
   }
 }
 
-// Query rows whose probabilities block_probs computes together.
-constexpr int64_t kBlockRows = 16;
+// Query rows taken together: their scores and probabilities (kBlockRows x S) stay in cache.
+constexpr int64_t kBlockRows = 32;
 
-// The probabilities of m <= kBlockRows query rows against all S keys (p: m x S), row r seeing
-// the first n[r] (the others get exactly 0: their score is -inf, and exp(-inf) is 0). Each
-// step runs over the whole block as one long loop: on rows of 32, a loop per row and step
-// spent more on its vector prologue and tail than on the arithmetic.
+// Keys row i0 + r of the block sees (the causal mask: keys 0..i0 + r), or all S.
+inline int64_t seen(bool causal, int64_t i, int64_t S) { return causal ? std::min(i + 1, S) : S; }
+
+// The probabilities of query rows i0 .. i0 + m against the S keys: p (m x Sp, Sp = padded(S)),
+// zero beyond the keys a row sees. q: the block's rows of the pair's query (E features, rows
+// ep apart), kt (E x Sp) its key transposed, zero-padded.
 template <class C>
-void block_probs(const C* __restrict q, const C* __restrict kt, int64_t m, const int64_t* n,
-                 int64_t e, int64_t S, C scale, C* __restrict p) {
-  C mx[kBlockRows], sum[kBlockRows];
-  for (int64_t r = 0; r < m; ++r) dots(q + r * e, kt, S, e, S, p + r * S);
-  const int64_t total = m * S;
-  for (int64_t x = 0; x < total; ++x) p[x] = p[x] * scale;
+void block_probs(const C* q, int64_t ep, int64_t E, const C* kt, int64_t i0, int64_t m,
+                 int64_t S, bool causal, C scale, C* __restrict p) {
+  const int64_t sp = padded<C>(S);
+  product(q, ep, 1, m, kt, sp, sp, p, sp, false, [](int64_t) { return int64_t{0}; },
+          [E](int64_t, int64_t) { return E; });
+  // Per row, in vectors of kPad lanes with the keys a row does not see selected away (rows
+  // of 32 spent more in per-row loops' prologues and tails, and in scalar stores read back as
+  // vectors, than in their arithmetic). exp runs over the vectors that hold seen keys, its
+  // unseen ones going in as 0 and set to 0 again after: exp of -inf (or of anything below
+  // -87) makes subnormal numbers on its way to 0, each a microcode assist.
+  constexpr int64_t P = kPad<C>;
+  using V [[gnu::vector_size(P * sizeof(C))]] = C;
+  V index;
+  for (int64_t l = 0; l < P; ++l) index[l] = static_cast<C>(l);
+  const auto seen_in = [&](int64_t j, int64_t n) {
+    return index + static_cast<C>(j) < static_cast<C>(n);
+  };
+  C lanes[P];
   for (int64_t r = 0; r < m; ++r) {
-    for (int64_t j = n[r]; j < S; ++j) p[r * S + j] = -INFINITY;
+    C* __restrict pr = p + r * sp;
+    const int64_t n = seen(causal, i0 + r, S);
+    V top = V{} - INFINITY, v;
+    auto bad = top != top;
+    for (int64_t j = 0; j < sp; j += P) {
+      std::memcpy(&v, pr + j, sizeof v);
+      v = seen_in(j, n) ? v * scale : V{} - INFINITY;
+      top = v > top ? v : top;
+      bad |= v != v;
+      std::memcpy(pr + j, &v, sizeof v);
+    }
+    std::memcpy(lanes, &top, sizeof top);
+    C mx = lane_fold<C, P>(lanes, false);  // the max of a set does not depend on the order
+    for (int64_t l = 0; l < P; ++l) {
+      if (bad[l]) mx = std::numeric_limits<C>::quiet_NaN();  // amax's rule: NaN wins
+    }
+    if (n == 0) mx = C(0);  // no keys at all: nothing to shift
+    for (int64_t j = 0; j < sp; j += P) {
+      std::memcpy(&v, pr + j, sizeof v);
+      v = seen_in(j, n) ? v - mx : V{};
+      std::memcpy(pr + j, &v, sizeof v);
+    }
   }
-  for (int64_t r = 0; r < m; ++r) mx[r] = ::al::softmax::vector_max(p + r * S, S);
   for (int64_t r = 0; r < m; ++r) {
-    C* __restrict pr = p + r * S;
-    const C shift = mx[r];
-    for (int64_t j = 0; j < S; ++j) pr[j] = pr[j] - shift;
+    C* __restrict pr = p + r * sp;
+    const int64_t n = seen(causal, i0 + r, S);
+    exp_all(pr, padded<C>(n));  // beyond: whole vectors of unseen keys, 0 already
   }
-  for (int64_t x = 0; x < total; ++x) p[x] = exp_of(p[x]);
-  for (int64_t r = 0; r < m; ++r) sum[r] = vsum(p + r * S, S);
   for (int64_t r = 0; r < m; ++r) {
-    C* __restrict pr = p + r * S;
-    const C inv = sum[r];
-    for (int64_t j = 0; j < S; ++j) pr[j] = pr[j] / inv;
+    C* __restrict pr = p + r * sp;
+    const int64_t n = seen(causal, i0 + r, S);
+    V acc = {}, v;
+    for (int64_t j = 0; j < sp; j += P) {
+      std::memcpy(&v, pr + j, sizeof v);
+      acc += seen_in(j, n) ? v : V{};
+    }
+    std::memcpy(lanes, &acc, sizeof acc);
+    const C sum = lane_fold<C, P>(lanes, true);
+    for (int64_t j = 0; j < sp; j += P) {
+      std::memcpy(&v, pr + j, sizeof v);
+      v = seen_in(j, n) ? v / sum : V{};
+      std::memcpy(pr + j, &v, sizeof v);
+    }
+  }
+}
+
+// rows x cols of pair (a, b) of t into dst (rows x ld, zero-padded), or transposed into dst
+// (cols x ld), in the compute type.
+template <class S, class C>
+void load_pair(const TensorRef& t, int64_t a, int64_t b, C* __restrict dst, int64_t ld,
+               bool transposed = false) {
+  const int64_t rows = t.sizes[2], cols = t.sizes[3], step = t.strides[3];
+  const int64_t lines = transposed ? cols : rows, width = transposed ? rows : cols;
+  for (int64_t i = 0; i < lines; ++i) {
+    for (int64_t j = width; j < ld; ++j) dst[i * ld + j] = C(0);
+  }
+  for (int64_t i = 0; i < rows; ++i) {
+    const char* row = row_of(t, a, b, i);
+    if (transposed) {
+      for (int64_t j = 0; j < cols; ++j)
+        dst[j * ld + i] = static_cast<C>(*reinterpret_cast<const S*>(row + j * step));
+    } else if (step == static_cast<int64_t>(sizeof(S))) {
+      const S* __restrict x = reinterpret_cast<const S*>(row);
+      for (int64_t j = 0; j < cols; ++j) dst[i * ld + j] = static_cast<C>(x[j]);
+    } else {
+      for (int64_t j = 0; j < cols; ++j)
+        dst[i * ld + j] = static_cast<C>(*reinterpret_cast<const S*>(row + j * step));
+    }
   }
 }
 
@@ -294,31 +319,32 @@ struct Kernel {
     const C scale = s[0].to<C>();
     const bool causal = s[1].i != 0;
     if (N * H * L * Ev == 0) return 0;
+    const int64_t ep = padded<C>(E), evp = padded<C>(Ev), sp = padded<C>(S_);
     const int64_t per_pair = L * S_ * (E + Ev) + 1;
     parallel_range(N * H, std::max<int64_t>(1, 32768 / per_pair), [&](int64_t b, int64_t e) {
       constexpr int64_t B = kBlockRows;
-      std::unique_ptr<C[]> buf(new C[L * E + S_ * E + S_ * Ev + B * S_ + B * Ev]);
+      std::unique_ptr<C[]> buf(new C[L * ep + E * sp + S_ * evp + B * sp + B * evp]);
       C* qc = buf.get();
-      C* kt = qc + L * E;  // key transposed (E x S)
-      C* vc = kt + S_ * E;
-      C* p = vc + S_ * Ev;  // a block of rows of probabilities
-      C* o = p + B * S_;    // and of outputs
+      C* kt = qc + L * ep;  // key transposed (E x Sp)
+      C* vc = kt + E * sp;
+      C* p = vc + S_ * evp;  // a block of rows of probabilities
+      C* o = p + B * sp;     // and of outputs
       for (int64_t pair = b; pair < e; ++pair) {
         const int64_t a = pair / H, h = pair % H;
-        load_pair<S>(query, a, h, qc);
-        load_pair_transposed<S>(key, a, h, kt);
-        load_pair<S>(value, a, h, vc);
+        load_pair<S>(query, a, h, qc, ep);
+        load_pair<S>(key, a, h, kt, sp, true);
+        load_pair<S>(value, a, h, vc, evp);
         for (int64_t i0 = 0; i0 < L; i0 += B) {
           const int64_t m = L - i0 < B ? L - i0 : B;
-          int64_t n[B];
-          for (int64_t r = 0; r < m; ++r) n[r] = causal ? std::min(i0 + r + 1, S_) : S_;
-          block_probs(qc + i0 * E, kt, m, n, E, S_, scale, p);
-          rows_times(p, S_, n, m, vc, Ev, o);
+          block_probs(qc + i0 * ep, ep, E, kt, i0, m, S_, causal, scale, p);
+          // o = p @ v over the keys the block's rows see (the others' probabilities are 0)
+          product(p, sp, 1, m, vc, evp, evp, o, evp, false, [](int64_t) { return int64_t{0}; },
+                  [&](int64_t r0, int64_t mr) { return seen(causal, i0 + r0 + mr - 1, S_); });
           for (int64_t r = 0; r < m; ++r) {
             char* dst = static_cast<char*>(out.data) + a * out.strides[0] + h * out.strides[1] +
                         (i0 + r) * out.strides[2];
             for (int64_t c = 0; c < Ev; ++c)
-              *reinterpret_cast<S*>(dst + c * out.strides[3]) = static_cast<S>(o[r * Ev + c]);
+              *reinterpret_cast<S*>(dst + c * out.strides[3]) = static_cast<S>(o[r * evp + c]);
           }
         }
       }

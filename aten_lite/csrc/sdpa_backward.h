@@ -11,26 +11,12 @@ namespace sdpa_backward {
 
 using ::al::sdpa::block_probs;
 using ::al::sdpa::check_operands;
-using ::al::sdpa::dots;
 using ::al::sdpa::kBlockRows;
+using ::al::sdpa::lane_fold;
 using ::al::sdpa::load_pair;
-using ::al::sdpa::load_pair_transposed;
-using ::al::sdpa::rows_times;
-using ::al::sdpa::vsum;
-
-using ::al::sdpa::load;
-using ::al::sdpa::store;
-using ::al::sdpa::kLanes;
-using ::al::sdpa::Vec;
-
-// y[0..n) += a * x[0..n), kLanes at a time.
-template <class C>
-inline void axpy(C a, const C* __restrict x, C* __restrict y, int64_t n) {
-  constexpr int64_t W = kLanes<C>;
-  int64_t c = 0;
-  for (; c + W <= n; c += W) store(y + c, load(y + c) + a * load(x + c));
-  for (; c < n; ++c) y[c] += a * x[c];
-}
+using ::al::sdpa::padded;
+using ::al::sdpa::product;
+using ::al::sdpa::seen;
 
 struct Kernel {
   static constexpr int kTensors = 4;  // not counting out
@@ -47,12 +33,12 @@ struct Kernel {
     if (grad.ndim != 4 || grad.sizes[0] != q.sizes[0] || grad.sizes[1] != q.sizes[1] ||
         grad.sizes[2] != q.sizes[2] || grad.sizes[3] != v.sizes[3])
       return "grad must be (batch, heads, query length, value features)";
-    const int64_t packed = q.sizes[2] * q.sizes[3] + k.sizes[2] * (k.sizes[3] + v.sizes[3]);
-    const int64_t unit = out.ndim == 3 ? out.strides[2] : 0;  // the element size, if packed
-    if (out.ndim != 3 || out.sizes[0] != q.sizes[0] || out.sizes[1] != q.sizes[1] ||
-        out.sizes[2] != packed || unit <= 0 || out.strides[1] != packed * unit ||
-        out.strides[0] != q.sizes[1] * packed * unit)
-      return "out must be contiguous (batch, heads, L*E + S*E + S*Ev)";
+    const int64_t packed =
+        q.sizes[1] * (q.sizes[2] * q.sizes[3] + k.sizes[2] * (k.sizes[3] + v.sizes[3]));
+    const int64_t unit = out.ndim == 2 ? out.strides[1] : 0;  // the element size, if packed
+    if (out.ndim != 2 || out.sizes[0] != q.sizes[0] || out.sizes[1] != packed || unit <= 0 ||
+        out.strides[0] != packed * unit)
+      return "out must be contiguous (batch, L*H*E + S*H*E + S*H*Ev)";
     return nullptr;
   }
 
@@ -64,63 +50,87 @@ struct Kernel {
     const int64_t S_ = key.sizes[2], Ev = value.sizes[3];
     const C scale = s[0].to<C>();
     const bool causal = s[1].i != 0;
-    const int64_t packed = L * E + S_ * E + S_ * Ev;
-    if (N * H * packed == 0) return 0;
+    if (N * H * (L * E + S_ * (E + Ev)) == 0) return 0;
+    const int64_t ep = padded<C>(E), evp = padded<C>(Ev), sp = padded<C>(S_);
     const int64_t per_pair = L * S_ * (2 * E + 2 * Ev) + 1;
-    // Per block of query rows (B of them), as matrices: P (B x S), dP = dO V^T and
-    // dS = P * (dP - rowsum(P * dP)) * scale; dQ = dS K by rows; dK += dS^T Q and dV += P^T dO
-    // one (query, key) pair at a time, vector by vector along the features.
+    // Per block of query rows (B of them), as matrices (Note [Attention's products] in
+    // sdpa.h): P (B x S), dP = dO V^T, dS = P * (dP - rowsum(P * dP)) * scale, dQ = dS K;
+    // dK += dS^T Q and dV += P^T dO, block after block in the order of the query rows.
     parallel_range(N * H, std::max<int64_t>(1, 32768 / per_pair), [&](int64_t b, int64_t e) {
       constexpr int64_t B = kBlockRows;
-      const int64_t scratch = L * E + 2 * S_ * E + S_ * Ev + L * Ev + packed + 2 * B * S_ + S_;
+      const int64_t scratch = L * ep + S_ * ep + E * sp + Ev * sp + L * evp + L * ep +
+                              S_ * ep + S_ * evp + 2 * B * sp;
       std::unique_ptr<C[]> buf(new C[scratch]);
       C* qc = buf.get();
-      C* kc = qc + L * E;
-      C* kt = kc + S_ * E;   // key transposed (E x S)
-      C* vt = kt + S_ * E;   // value transposed (Ev x S)
-      C* gc = vt + S_ * Ev;
-      C* dq = gc + L * Ev;   // dq, dk and dv: the pair's packed gradients
-      C* dk = dq + L * E;
-      C* dv = dk + S_ * E;
-      C* p = dv + S_ * Ev;   // B x S
-      C* dp = p + B * S_;    // B x S: dP, then dS
-      C* tmp = dp + B * S_;  // S
+      C* kc = qc + L * ep;
+      C* kt = kc + S_ * ep;  // key transposed (E x Sp)
+      C* vt = kt + E * sp;   // value transposed (Ev x Sp)
+      C* gc = vt + Ev * sp;
+      C* dq = gc + L * evp;  // the pair's gradients, padded rows
+      C* dk = dq + L * ep;
+      C* dv = dk + S_ * ep;
+      C* p = dv + S_ * evp;  // B x Sp
+      C* ds = p + B * sp;    // B x Sp: dP, then dS
+      const auto zero = [](int64_t) { return int64_t{0}; };
+      constexpr int64_t kP = ::al::sdpa::kPad<C>;
+      using V [[gnu::vector_size(kP * sizeof(C))]] = C;
       for (int64_t pair = b; pair < e; ++pair) {
         const int64_t a = pair / H, h = pair % H;
-        load_pair<S>(query, a, h, qc);
-        load_pair<S>(key, a, h, kc);
-        load_pair_transposed<S>(key, a, h, kt);
-        load_pair_transposed<S>(value, a, h, vt);
-        load_pair<S>(grad, a, h, gc);
-        for (int64_t x = L * E; x < packed; ++x) dq[x] = 0;  // dk and dv accumulate
+        load_pair<S>(query, a, h, qc, ep);
+        load_pair<S>(key, a, h, kc, ep);
+        load_pair<S>(key, a, h, kt, sp, true);
+        load_pair<S>(value, a, h, vt, sp, true);
+        load_pair<S>(grad, a, h, gc, evp);
         for (int64_t i0 = 0; i0 < L; i0 += B) {
           const int64_t m = L - i0 < B ? L - i0 : B;
-          int64_t n[B];
-          for (int64_t r = 0; r < m; ++r) n[r] = causal ? std::min(i0 + r + 1, S_) : S_;
-          block_probs(qc + i0 * E, kt, m, n, E, S_, scale, p);
-          for (int64_t r = 0; r < m; ++r) dots(gc + (i0 + r) * Ev, vt, S_, Ev, S_, dp + r * S_);
-          for (int64_t r = 0; r < m; ++r) {
-            C* __restrict pr = p + r * S_;
-            C* __restrict dr = dp + r * S_;
-            for (int64_t j = 0; j < S_; ++j) tmp[j] = pr[j] * dr[j];
-            const C total = vsum(tmp, S_);
-            for (int64_t j = 0; j < S_; ++j) dr[j] = pr[j] * (dr[j] - total) * scale;
-          }
-          rows_times(dp, S_, n, m, kc, E, dq + i0 * E);
-          for (int64_t r = 0; r < m; ++r) {
-            const C* __restrict qi = qc + (i0 + r) * E;
-            const C* __restrict gi = gc + (i0 + r) * Ev;
-            const C* __restrict pr = p + r * S_;
-            const C* __restrict dr = dp + r * S_;
-            for (int64_t j = 0; j < n[r]; ++j) {
-              axpy(dr[j], qi, dk + j * E, E);
-              axpy(pr[j], gi, dv + j * Ev, Ev);
+          // the keys the block's rows r0 .. r0 + mr see
+          const auto keys = [&](int64_t r0, int64_t mr) {
+            return seen(causal, i0 + r0 + mr - 1, S_);
+          };
+          block_probs(qc + i0 * ep, ep, E, kt, i0, m, S_, causal, scale, p);
+          product(gc + i0 * evp, evp, 1, m, vt, sp, sp, ds, sp, false, zero,
+                  [Ev](int64_t, int64_t) { return Ev; });
+          for (int64_t r = 0; r < m; ++r) {  // D = rowsum(P * dP), then dS
+            const C* __restrict pr = p + r * sp;
+            C* __restrict dr = ds + r * sp;
+            V acc = {}, pv, dv;
+            for (int64_t j = 0; j < sp; j += kP) {
+              std::memcpy(&pv, pr + j, sizeof pv);
+              std::memcpy(&dv, dr + j, sizeof dv);
+              acc += pv * dv;
+            }
+            C lanes[kP];
+            std::memcpy(lanes, &acc, sizeof acc);
+            const C total = lane_fold<C, kP>(lanes, true);
+            for (int64_t j = 0; j < sp; j += kP) {
+              std::memcpy(&pv, pr + j, sizeof pv);
+              std::memcpy(&dv, dr + j, sizeof dv);
+              dv = pv * (dv - total) * scale;
+              std::memcpy(dr + j, &dv, sizeof dv);
             }
           }
+          product(ds, sp, 1, m, kc, ep, ep, dq + i0 * ep, ep, false, zero, keys);
+          // dK, dV rows j0 .. j0 + mr: the block's query rows that see them (causal: i >= j0)
+          const auto from = [&](int64_t j0) {
+            return causal ? std::max<int64_t>(0, std::min(j0 - i0, m)) : int64_t{0};
+          };
+          const auto to = [m](int64_t, int64_t) { return m; };
+          product(ds, 1, sp, S_, qc + i0 * ep, ep, ep, dk, ep, i0 > 0, from, to);
+          product(p, 1, sp, S_, gc + i0 * evp, evp, evp, dv, evp, i0 > 0, from, to);
         }
-        char* dst = static_cast<char*>(out.data) + a * out.strides[0] + h * out.strides[1];
-        for (int64_t x = 0; x < packed; ++x)
-          *reinterpret_cast<S*>(dst + x * out.strides[2]) = static_cast<S>(dq[x]);
+        // Each gradient (length, heads, features) within the batch element's part of out.
+        char* dst = static_cast<char*>(out.data) + a * out.strides[0];
+        const int64_t unit = out.strides[1];
+        const auto put = [&](const C* src, int64_t rows, int64_t cols, int64_t ld, int64_t at) {
+          for (int64_t i = 0; i < rows; ++i) {
+            char* row = dst + (at + (i * H + h) * cols) * unit;
+            for (int64_t j = 0; j < cols; ++j)
+              *reinterpret_cast<S*>(row + j * unit) = static_cast<S>(src[i * ld + j]);
+          }
+        };
+        put(dq, L, E, ep, 0);
+        put(dk, S_, E, ep, L * H * E);
+        put(dv, S_, Ev, evp, (L + S_) * H * E);
       }
     });
     return 0;

@@ -33,11 +33,12 @@ def sdpa(query, key, value, scale: float, is_causal: bool, op: str = "_sdpa"):
 
 
 def sdpa_backward(grad, query, key, value, scale: float, is_causal: bool):
-    """`_sdpa_backward`: (batch, heads, L*E + S*E + S*Ev), the three gradients packed."""
+    """`_sdpa_backward`: (batch, L*H*E + S*H*E + S*H*Ev), the three gradients packed, each
+    (length, heads, features) per batch element."""
     shape, dtype = sdpa(query, key, value, scale, is_causal, "_sdpa_backward")
     if grad._shape != shape or grad._dtype is not dtype:
         raise RuntimeError(f"_sdpa_backward: grad must be {dtype.name} of shape {list(shape)} "
                            f"(the output's), got {grad._dtype.name} {list(grad._shape)}")
     n, h, length, e = query._shape
     s, ev = key._shape[2], value._shape[3]
-    return (n, h, length * e + s * e + s * ev), dtype
+    return (n, h * (length * e + s * e + s * ev)), dtype
