@@ -10,6 +10,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <memory>
 
 #include "reduce.h"
@@ -32,12 +34,41 @@ constexpr int64_t kLongRow = 256;
 
 inline bool is_rows(const TensorRef& t) { return t.ndim == 2; }
 
-// The row's max, NaN if the row holds one (the `amax` reducer's rule).
+// The max of n contiguous values, NaN if one is NaN (the `amax` reducer's rule), in one
+// 64-byte vector of lanes (GCC's vector extension: a compare and a blend per 16 floats).
+// A scalar loop (m = x[j] > m || x[j] != x[j] ? x[j] : m) waits on one comparison after
+// another and the CPU must predict each: that cost half of softmax's time on rows of 32, and
+// log_softmax over rows of 1000 (an LSTM language model's decoder) ran at 3.3x torch's time;
+// GCC vectorises neither it nor the same loop over an array of lanes. NaNs are noted on the side. The max of a set is one of
+// its values whatever the order, so only the sign of a zero max may differ from amax's, and
+// x - (+0), x - (-0) differ only for x = -0, whose exp is 1 either way.
 template <class C>
-C row_max(const C* x, int64_t n) {
+C vector_max(const C* x, int64_t n) {
+  using V [[gnu::vector_size(64)]] = C;
+  constexpr int64_t L = 64 / sizeof(C);
   C m = x[0];
-  for (int64_t j = 1; j < n; ++j) m = (x[j] > m || x[j] != x[j]) ? x[j] : m;
-  return m;
+  bool nan = false;
+  int64_t j = 0;
+  if (n >= L) {
+    V acc, bad = {};
+    std::memcpy(&acc, x, sizeof acc);
+    for (j = L; j + L <= n; j += L) {
+      V v;
+      std::memcpy(&v, x + j, sizeof v);
+      bad = (v != v) ? v : bad;  // a NaN lane once any NaN came by
+      acc = v > acc ? v : acc;
+    }
+    bad = acc != acc ? acc : bad;
+    for (int64_t k = 0; k < L; ++k) {
+      nan |= bad[k] != bad[k];
+      m = acc[k] > m ? acc[k] : m;
+    }
+  }
+  for (; j < n; ++j) {
+    nan |= x[j] != x[j];
+    m = x[j] > m ? x[j] : m;
+  }
+  return nan ? std::numeric_limits<C>::quiet_NaN() : m;
 }
 
 // The sum of n contiguous values: for a long row the `sum` reducer's loop (reduce.h), for a
@@ -121,7 +152,7 @@ struct Kernel {
       load_rows<S>(self, r0, m, n, d);
       for (int64_t i = 0; i < m; ++i) {
         C* row = d + i * n;
-        C mx = row_max(row, n);
+        C mx = vector_max(row, n);
         for (int64_t j = 0; j < n; ++j) row[j] = row[j] - mx;
       }
       exp_all(d, e, m * n);

@@ -43,10 +43,18 @@ struct Kernel {
       ls::load_rows<S>(grad, r0, m, n, g);
       ls::load_rows<S>(y, r0, m, n, e);
       ls::exp_all(e, e, m * n);
+      const bool unit = out.strides[1] == static_cast<int64_t>(sizeof(S));
       for (int64_t i = 0; i < m; ++i) {
-        C total = ls::row_sum(g + i * n, n);
-        for (int64_t j = 0; j < n; ++j)
-          at2<S>(out, r0 + i, j) = static_cast<S>(g[i * n + j] - e[i * n + j] * total);
+        const C total = ls::row_sum(g + i * n, n);
+        const C* __restrict gi = g + i * n;
+        const C* __restrict ei = e + i * n;
+        if (unit) {  // a loop GCC vectorises (at2 per element kept this kernel scalar)
+          S* __restrict dst = &at2<S>(out, r0 + i, 0);
+          for (int64_t j = 0; j < n; ++j) dst[j] = static_cast<S>(gi[j] - ei[j] * total);
+        } else {
+          for (int64_t j = 0; j < n; ++j)
+            at2<S>(out, r0 + i, j) = static_cast<S>(gi[j] - ei[j] * total);
+        }
       }
     });
     return 0;

@@ -29,41 +29,7 @@ C op_sum(const C* x, int64_t n) {
   return R::finish(reduce_detail::fold_row<R>(x, n), n);
 }
 
-// The max of n contiguous values, NaN if one is NaN (the `amax` reducer's rule), in one
-// 64-byte vector of lanes (GCC's vector extension: a compare and a blend per 16 floats).
-// log_softmax's row_max waits on one comparison after another and the CPU must predict each,
-// which cost half of this kernel's time on rows of 32; GCC vectorises neither it nor the
-// same loop over an array of lanes. NaNs are noted on the side. The max of a set is one of
-// its values whatever the order, so only the sign of a zero max may differ from amax's, and
-// x - (+0), x - (-0) differ only for x = -0, whose exp is 1 either way.
-template <class C>
-C vector_max(const C* x, int64_t n) {
-  using V [[gnu::vector_size(64)]] = C;
-  constexpr int64_t L = 64 / sizeof(C);
-  C m = x[0];
-  bool nan = false;
-  int64_t j = 0;
-  if (n >= L) {
-    V acc, bad = {};
-    std::memcpy(&acc, x, sizeof acc);
-    for (j = L; j + L <= n; j += L) {
-      V v;
-      std::memcpy(&v, x + j, sizeof v);
-      bad = (v != v) ? v : bad;  // a NaN lane once any NaN came by
-      acc = v > acc ? v : acc;
-    }
-    bad = acc != acc ? acc : bad;
-    for (int64_t k = 0; k < L; ++k) {
-      nan |= bad[k] != bad[k];
-      m = acc[k] > m ? acc[k] : m;
-    }
-  }
-  for (; j < n; ++j) {
-    nan |= x[j] != x[j];
-    m = x[j] > m ? x[j] : m;
-  }
-  return nan ? std::numeric_limits<C>::quiet_NaN() : m;
-}
+using ::al::log_softmax::vector_max;
 
 // Whether the rows can be computed in out itself (Note [Softmax in out's rows]): both
 // unit-stride along the row. (out never overlaps self: the call refuses it before C++.)

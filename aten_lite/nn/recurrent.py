@@ -50,7 +50,8 @@ from ..autograd.function import Function
 from ..backends import creation as _creation
 from ..dispatch import dispatcher as _dispatch
 from ..rules import kernel_rules as _kernel_rules
-from ..tensors.tensor import Tensor, empty_array
+from ..rules.stream_products import matmul_into
+from ..tensors.tensor import Tensor, empty_array, sync_stream
 from ..vocab.dtype import float32, float64
 from ..vocab.grad_mode import _state as _grad_state
 from ..vocab.grad_mode import enable_grad
@@ -208,6 +209,18 @@ def _arr(t: Tensor | None):
 _DTYPES = {np.dtype(np.float32): float32, np.dtype(np.float64): float64}
 
 
+def _dot(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """``a @ b`` (into ``out`` when given) by mm's own choice of kernel, the small-product
+    kernel or OpenBLAS (Note [Small matrix products] in aten_lite/rules/stream_products.py),
+    its result ready to read: the time loops' products and the gradients' sums over all steps
+    (an LSTM language model's (700, 200) @ (200, 800) projection, ~7% faster than np.dot's)."""
+    if out is None:
+        out = _empty((a.shape[0], b.shape[1]), np.result_type(a, b))
+    matmul_into(out, a, b)
+    sync_stream()
+    return out
+
+
 def _empty(shape, dt) -> np.ndarray:
     """An uninitialised array from aten_lite's allocator, whose cache of freed large blocks
     spares the page faults a fresh NumPy array of a few MB takes on its first write."""
@@ -251,11 +264,11 @@ def _times_previous(plan: _Plan, grad: np.ndarray, out: np.ndarray, h0: np.ndarr
     with ``out``): two products over slices when all steps have the whole batch, else one
     over the gathered rows."""
     if not plan.uniform:
-        return np.dot(grad.T, np.concatenate([out, h0])[plan.prev_index])
+        return _dot(grad.T, np.concatenate([out, h0])[plan.prev_index])
     b, n = plan.batch, out.shape[0]
     if plan.reverse:
-        return np.dot(grad[:n - b].T, out[b:]) + np.dot(grad[n - b:].T, h0)
-    return np.dot(grad[b:].T, out[:n - b]) + np.dot(grad[:b].T, h0)
+        return _dot(grad[:n - b].T, out[b:]) + _dot(grad[n - b:].T, h0)
+    return _dot(grad[b:].T, out[:n - b]) + _dot(grad[:b].T, h0)
 
 
 def _scale_by_previous(plan: _Plan, a: np.ndarray, out: np.ndarray, h0: np.ndarray) -> None:
@@ -335,7 +348,7 @@ def _lstm_forward(plan, X, h0, c0, Wih, Whh, bih, bhh, Whr, train):
     h1, h2, h3 = hidden, 2 * hidden, 3 * hidden
     out_w = Whh.shape[1]
     Wih_, Whh_ = _lstm_gates_in(Wih, hidden), _lstm_gates_in(Whh, hidden)
-    A = np.dot(X, Wih_.T, out=_empty((n_rows, 4 * hidden), dt))  # projections, then gates
+    A = _dot(X, Wih_.T, out=_empty((n_rows, 4 * hidden), dt))  # projections, then gates
     if bih is not None:
         A += _lstm_gates_in(bih + bhh, hidden)
     C = _empty((n_rows, hidden), dt)
@@ -384,7 +397,7 @@ def _lstm_forward(plan, X, h0, c0, Wih, Whh, bih, bhh, Whr, train):
         else:
             m = M[offset:end]
             np.multiply(a[:, :h1], tc, out=m)
-            np.dot(m, WhrT, out=Out[offset:end])
+            _dot(m, WhrT, out=Out[offset:end])
     h_n, c_n = Out[plan.final], C[plan.final]
     if not train:
         return Out, h_n, c_n, None
@@ -442,7 +455,7 @@ def _lstm_backward(plan, saved, X, Whr, gOut, ghn, gcn, need):
             dm = dh
         else:
             dm = dm_buf[:rows]
-            np.dot(dh, Whr, out=dm)
+            _dot(dh, Whr, out=dm)
         dc = dC[offset:end]
         t = tmp[:rows]
         np.multiply(dm, KC[offset:end], out=t)
@@ -451,7 +464,7 @@ def _lstm_backward(plan, saved, X, Whr, gOut, ghn, gcn, need):
         np.multiply(K3[offset:end, 1:], dc[:, None, :], out=dG3[offset:end, 1:])
         np.multiply(dc, F[offset:end], out=t)
         _route(t, dC, dc0, rows, prev, carried)
-        np.dot(dG[offset:end], Whh_, out=dhp[:rows])
+        _dot(dG[offset:end], Whh_, out=dhp[:rows])
         _route(dhp, dOut, dh0, rows, prev, carried)
     return _lstm_grads(plan, saved, X, dG, dOut, dh0, dc0, need)
 
@@ -462,9 +475,9 @@ def _lstm_grads(plan, saved, X, dG, dOut, dh0, dc0, need):
     Wih_, M, hidden = saved["Wih_"], saved["M"], dG.shape[1] // 4
     grads = {}
     if "x" in need:
-        grads["x"] = np.dot(dG, Wih_)
+        grads["x"] = _dot(dG, Wih_)
     if "w_ih" in need:
-        grads["w_ih"] = _lstm_gates_out(np.dot(dG.T, X), hidden)
+        grads["w_ih"] = _lstm_gates_out(_dot(dG.T, X), hidden)
     if "w_hh" in need:
         grads["w_hh"] = _lstm_gates_out(_times_previous(plan, dG, saved["Out"], saved["h0"]),
                                         hidden)
@@ -472,7 +485,7 @@ def _lstm_grads(plan, saved, X, dG, dOut, dh0, dc0, need):
         db = _lstm_gates_out(dG.sum(0), hidden)
         grads["b_ih"], grads["b_hh"] = db, db.copy()
     if "w_hr" in need:
-        grads["w_hr"] = np.dot(dOut.T, M)
+        grads["w_hr"] = _dot(dOut.T, M)
     if "h0" in need:
         grads["h0"] = dh0
     if "c0" in need:
@@ -486,7 +499,7 @@ def _fused_forward(mode, plan, X, h0, Wih, Whh, bih, bhh, train):
     gates_w = Whh.shape[0]
     hidden = gates_w // _GATES[mode]
     WhhT = _per_gate(Whh, _GATES[mode])
-    A = np.dot(X, Wih.T, out=_empty((n_rows, gates_w), dt))  # projections, then gates
+    A = _dot(X, Wih.T, out=_empty((n_rows, gates_w), dt))  # projections, then gates
     if bih is not None:
         A += bih if mode == "GRU" else bih + bhh
     Out = A if mode != "GRU" else _empty((n_rows, hidden), dt)
@@ -575,7 +588,7 @@ def _fused_backward(mode, plan, saved, X, Wih, Whh, gOut, ghn, need):
             d_r *= t
             dgh[:, :2 * hidden] = dg[:, :2 * hidden]
             np.multiply(d_n, r, out=dgh[:, 2 * hidden:])
-            np.dot(dgh, Whh, out=dhp[:rows])
+            _dot(dgh, Whh, out=dhp[:rows])
             np.multiply(dh, z, out=t)
             dhp[:rows] += t
         else:
@@ -586,15 +599,15 @@ def _fused_backward(mode, plan, saved, X, Wih, Whh, gOut, ghn, need):
                 dg *= dh
             else:
                 np.multiply(dh, h > 0, out=dg)
-            np.dot(dg, Whh, out=dhp[:rows])
+            _dot(dg, Whh, out=dhp[:rows])
         _route(dhp, dOut, dh0, rows, prev, carried)
     grads = {}
     dI = dG
     dH = dGH if mode == "GRU" else dG
     if "x" in need:
-        grads["x"] = np.dot(dI, Wih)
+        grads["x"] = _dot(dI, Wih)
     if "w_ih" in need:
-        grads["w_ih"] = np.dot(dI.T, X)
+        grads["w_ih"] = _dot(dI.T, X)
     if "w_hh" in need:
         grads["w_hh"] = _times_previous(plan, dH, Out, h0)
     if "b_ih" in need:
