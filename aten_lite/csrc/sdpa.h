@@ -165,24 +165,7 @@ inline void exp_all<float>(float* __restrict x, int64_t n) {
 #pragma GCC pop_options
 #endif
 
-// The sum, or the max, of a vector's lanes as a fixed tree (lane l with lane l + half, halving
-// to one lane), whatever vectors the variant has: the same bits everywhere. One row's lanes
-// added in order were a chain of dependent adds that dominated a row of 32.
-template <class C, int64_t N>
-inline C lane_fold(const C* x, bool sum) {
-  if constexpr (N == 1) {
-    return x[0];
-  } else {
-    using H [[gnu::vector_size(N / 2 * sizeof(C))]] = C;
-    H lo, hi;
-    std::memcpy(&lo, x, sizeof lo);
-    std::memcpy(&hi, x + N / 2, sizeof hi);
-    const H r = sum ? lo + hi : (hi > lo ? hi : lo);
-    C half[N / 2];
-    std::memcpy(half, &r, sizeof r);
-    return lane_fold<C, N / 2>(half, sum);
-  }
-}
+using ::al::log_softmax::lane_fold;
 
 // Query rows taken together: their scores and probabilities (kBlockRows x S) stay in cache.
 constexpr int64_t kBlockRows = 32;

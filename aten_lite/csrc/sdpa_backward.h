@@ -124,8 +124,14 @@ struct Kernel {
         const auto put = [&](const C* src, int64_t rows, int64_t cols, int64_t ld, int64_t at) {
           for (int64_t i = 0; i < rows; ++i) {
             char* row = dst + (at + (i * H + h) * cols) * unit;
-            for (int64_t j = 0; j < cols; ++j)
-              *reinterpret_cast<S*>(row + j * unit) = static_cast<S>(src[i * ld + j]);
+            const C* __restrict from = src + i * ld;
+            if (unit == static_cast<int64_t>(sizeof(S))) {  // a loop GCC vectorises
+              S* __restrict to = reinterpret_cast<S*>(row);
+              for (int64_t j = 0; j < cols; ++j) to[j] = static_cast<S>(from[j]);
+            } else {
+              for (int64_t j = 0; j < cols; ++j)
+                *reinterpret_cast<S*>(row + j * unit) = static_cast<S>(from[j]);
+            }
           }
         };
         put(dq, L, E, ep, 0);
