@@ -1,8 +1,8 @@
 """The fused attention op `_sdpa` (Note [Fused attention] in aten_lite/nn/attention.py):
 scaled_dot_product_attention runs it where no dispatch mode observes the call (inference and
-training), with the composed ops' and torch's values; called as an op it has torch's gradients (float64), its one
-backward kernel serves all three without handing one backward step's gradient to another,
-and create_graph still gives second derivatives."""
+training), with the composed ops' and torch's values; called as an op it has torch's gradients
+(float64), its one backward kernel serves all three without handing one backward step's
+gradient to another, and create_graph still gives second derivatives."""
 
 from __future__ import annotations
 

@@ -39,9 +39,10 @@ inline bool is_rows(const TensorRef& t) { return t.ndim == 2; }
 // A scalar loop (m = x[j] > m || x[j] != x[j] ? x[j] : m) waits on one comparison after
 // another and the CPU must predict each: that cost half of softmax's time on rows of 32, and
 // log_softmax over rows of 1000 (an LSTM language model's decoder) ran at 3.3x torch's time;
-// GCC vectorises neither it nor the same loop over an array of lanes. NaNs are noted on the side. The max of a set is one of
-// its values whatever the order, so only the sign of a zero max may differ from amax's, and
-// x - (+0), x - (-0) differ only for x = -0, whose exp is 1 either way.
+// GCC vectorises neither it nor the same loop over an array of lanes. NaNs are noted on the
+// side. The max of a set is one of its values whatever the order, so only the sign of a zero
+// max may differ from amax's, and x - (+0), x - (-0) differ only for x = -0, whose exp is 1
+// either way.
 template <class C>
 C vector_max(const C* x, int64_t n) {
   using V [[gnu::vector_size(64)]] = C;
