@@ -211,7 +211,7 @@ _DTYPES = {np.dtype(np.float32): float32, np.dtype(np.float64): float64}
 
 def _dot(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """``a @ b`` (into ``out`` when given) by mm's own choice of kernel, the small-product
-    kernel or OpenBLAS (Note [Small matrix products] in aten_lite/rules/stream_products.py),
+    kernel or OpenBLAS (Note [Small matrix products] in aten_lite/csrc/small_gemm.cpp),
     its result ready to read: the time loops' products and the gradients' sums over all steps
     (an LSTM language model's (700, 200) @ (200, 800) projection, ~7% faster than np.dot's)."""
     if out is None:
