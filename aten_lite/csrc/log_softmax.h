@@ -72,24 +72,10 @@ C vector_max(const C* x, int64_t n) {
   return nan ? std::numeric_limits<C>::quiet_NaN() : m;
 }
 
-// The sum, or the max, of a vector's lanes as a fixed tree (lane l with lane l + half, halving
-// to one lane), whatever vectors the variant has: the same bits everywhere. One row's lanes
-// added in order were a chain of dependent adds that dominated attention's rows of 32.
-template <class C, int64_t N>
-inline C lane_fold(const C* x, bool sum) {
-  if constexpr (N == 1) {
-    return x[0];
-  } else {
-    using H [[gnu::vector_size(N / 2 * sizeof(C))]] = C;
-    H lo, hi;
-    std::memcpy(&lo, x, sizeof lo);
-    std::memcpy(&hi, x + N / 2, sizeof hi);
-    const H r = sum ? lo + hi : (hi > lo ? hi : lo);
-    C half[N / 2];
-    std::memcpy(half, &r, sizeof r);
-    return lane_fold<C, N / 2>(half, sum);
-  }
-}
+// lane_fold (reduce.h): a vector's lanes summed, or maxed, by a fixed tree; attention and
+// layer_norm's backward fold their rows' lanes with it (a row's lanes added in order were a
+// chain of dependent adds that dominated attention's rows of 32).
+using ::al::reduce_detail::lane_fold;
 
 // The sum of n contiguous values: for a long row the `sum` reducer's loop (reduce.h), for a
 // short one four running sums in the reducer's wide type. Either way a function of the row's

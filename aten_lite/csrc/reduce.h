@@ -38,7 +38,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "geometry.h"
@@ -105,12 +107,41 @@ typename R::Wide fold_contiguous(const S* p, int64_t n) {
   return w;
 }
 
+// The sum, or the max, of N lanes as a fixed tree (lane l with lane l + N/2, halving to one
+// lane), in vector registers whatever vectors the variant has: the same bits everywhere.
+template <class C, int64_t N>
+inline C lane_fold(const C* x, bool sum) {
+  if constexpr (N == 1) {
+    return x[0];
+  } else {
+    using H [[gnu::vector_size(N / 2 * sizeof(C))]] = C;
+    H lo, hi;
+    std::memcpy(&lo, x, sizeof lo);
+    std::memcpy(&hi, x + N / 2, sizeof hi);
+    const H r = sum ? lo + hi : (hi > lo ? hi : lo);
+    C half[N / 2];
+    std::memcpy(half, &r, sizeof r);
+    return lane_fold<C, N / 2>(half, sum);
+  }
+}
+
+template <class R, class = void>
+struct PlainSum : std::false_type {};
+template <class R>
+struct PlainSum<R, std::void_t<decltype(R::kPlainSum)>>
+    : std::bool_constant<R::kPlainSum && std::is_floating_point_v<typename R::Lane>> {};
+
 // acc[0] = the pairwise tree of acc[0 .. 2W): lane j with lane j + W, halving to one, each level
 // a loop of a width known at compile time (unrolled and vectorised: with the width a run-time
 // value, rows of 64 spent ~20 ns per sum in these loops; the same merges in the same order).
+// A float sum's last 64 bytes of tree run in registers (lane_fold: the same pairs): written
+// back to acc level by level, each level's narrower loads waited on the wider stores before
+// them. (lane_fold over wider vectors went through memory: twice as slow.)
 template <class R, int W>
 inline void merge_tree(typename R::Lane* acc) {
-  if constexpr (W >= 1) {
+  if constexpr (W >= 1 && PlainSum<R>::value && 2 * W * sizeof(typename R::Lane) <= 64) {
+    acc[0] = lane_fold<typename R::Lane, 2 * W>(acc, true);
+  } else if constexpr (W >= 1) {
     for (int j = 0; j < W; ++j) acc[j] = R::merge(acc[j], acc[j + W]);
     merge_tree<R, W / 2>(acc);
   }

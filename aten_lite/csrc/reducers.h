@@ -40,6 +40,7 @@ template <class S> struct SumReducer {
   using Lane = reduce_detail::sum_lane_t<S>;
   using Wide = reduce_detail::wide_float_t<S>;
   using Out = reduce_detail::wide_out_t<S>;
+  static constexpr bool kPlainSum = true;  // merge(a, b) is a + b (reduce.h's merge_tree)
   static Lane init() { return Lane(0); }
   static Lane step(Lane a, C x) { return a + static_cast<Lane>(x); }
   static Lane merge(Lane a, Lane b) { return a + b; }
