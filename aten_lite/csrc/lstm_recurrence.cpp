@@ -1,13 +1,13 @@
 // The time loop of one LSTM layer in one direction (aten_lite/nn/recurrent.py), forward and
 // backward, each one call:
 //
-//   _lstm_recurrence(dtype, out, gates, cell, tanh_cell, h0, c0, w_hh_t, steps)
+//   _lstm_recurrence(dtype, out, gates, cell, tanh_cell, h0, c0, w_hh, steps)
 //   _lstm_recurrence_backward(dtype, d_gates, d_out, d_cell, d_h0, d_c0,
 //                             gates, cell, tanh_cell, c0, w_hh, steps)
 //
 // Shapes: N data rows (the packed sequence), B batch rows, H hidden units, G = 4 H gate
 // columns, S steps. out, cell, tanh_cell, d_out, d_cell (N, H); gates, d_gates (N, G); h0, c0,
-// d_h0, d_c0 (B, H); w_hh (G, H) and w_hh_t (H, G); steps (S, 4) int64, one row
+// d_h0, d_c0 (B, H); w_hh (G, H); steps (S, 4) int64, one row
 // (offset, rows, prev, carried) per step in processing order, as _Plan.steps: the step owns
 // data rows offset : offset + rows; its previous state is rows prev : prev + carried of the
 // outputs followed by rows carried : rows of the initial state. Every array C-contiguous.
@@ -17,7 +17,7 @@
 // sigmoid(z) = 0.5 tanh(z') + 0.5 with z' the value the columns hold.
 //
 // Forward: `gates` holds each row's input projection plus bias on entry; each step adds
-// h_prev @ w_hh_t and leaves the gate activations there, the cell state in `cell`, its tanh in
+// h_prev @ w_hh^T and leaves the gate activations there, the cell state in `cell`, its tanh in
 // `tanh_cell` and h in `out` (what backward reads). Backward: `d_out` and `d_cell` hold the
 // gradients arriving from outside (the outputs; h_n and c_n at their rows) and gather those of
 // the later steps as the loop walks back; `d_gates` gets the gradient of the gate
@@ -163,8 +163,8 @@ int forward(const TensorRef* t) {
   const int64_t g_cols = 4 * hidden, n_steps = t[7].sizes[0];
   Buffer<Step> steps = allocate<Step>(n_steps);
   if (!read_steps(t[7], n_rows, batch, steps.get())) return kIndexChanged;
-  Packed<T> w;
-  w.pack(reinterpret_cast<const T*>(t[6].data), g_cols, hidden, g_cols);
+  Packed<T> w;  // w_hh^T (H x G), packed from w_hh as the transposed matrix it reads
+  w.pack(reinterpret_cast<const T*>(t[6].data), 1, hidden, g_cols, hidden);
   const int64_t ld = w.width();
   Buffer<T> prod = allocate<T>(batch * ld), gather = allocate<T>(2 * batch * hidden);
   T* h_gather = gather.get();
@@ -303,9 +303,9 @@ const char* check_forward(const TensorRef* t, const Scalar*) {
   if (!is_matrix(t[0], n, h, item) || !is_matrix(t[1], n, 4 * h, item) ||
       !is_matrix(t[2], n, h, item) || !is_matrix(t[3], n, h, item) || b < 0 ||
       !is_matrix(t[4], b, h, item) || !is_matrix(t[5], b, h, item) ||
-      !is_matrix(t[6], h, 4 * h, item)) {
+      !is_matrix(t[6], 4 * h, h, item)) {
     return "expected C-contiguous out, cell, tanh_cell (N, H), gates (N, 4H), h0, c0 (B, H) "
-           "and w_hh_t (H, 4H)";
+           "and w_hh (4H, H)";
   }
   return check_steps(t[7], n, b);
 }
@@ -329,7 +329,7 @@ const char* check_backward(const TensorRef* t, const Scalar*) {
 
 constexpr int C = kComputeDType;
 
-const char* const kForwardNames[] = {"gates", "cell", "tanh_cell", "h0", "c0", "w_hh_t",
+const char* const kForwardNames[] = {"gates", "cell", "tanh_cell", "h0", "c0", "w_hh",
                                      "steps"};
 const int kForwardDTypes[] = {C, C, C, C, C, C, C, kInt64};
 const CustomSig kForwardSig{kForwardDTypes, 0b1111, &check_forward};

@@ -357,8 +357,7 @@ def _lstm_forward(plan, X, h0, c0, Wih, Whh, bih, bhh, Whr, train):
         TC = _empty((n_rows, hidden), dt)
         Out = _empty((n_rows, hidden), dt)
         h0, c0 = np.ascontiguousarray(h0), np.ascontiguousarray(c0)
-        loop(_DTYPE_CODES[dt], Out, A, C, TC, h0, c0, np.ascontiguousarray(Whh_.T),
-             plan.step_array)
+        loop(_DTYPE_CODES[dt], Out, A, C, TC, h0, c0, Whh_, plan.step_array)
         h_n, c_n = Out[plan.final], C[plan.final]
         if not train:
             return Out, h_n, c_n, None
