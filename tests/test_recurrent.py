@@ -555,9 +555,12 @@ def test_lstm_time_loop_kernel_refuses_bad_steps():
     arrays = [np.zeros(s, np.float32) for s in ((n, h), (n, 4 * h), (n, h), (n, h), (b, h),
                                                  (b, h), (4 * h, h))]
     good = np.array([[0, 2, 0, 0], [2, 2, 0, 2], [4, 2, 2, 2]], np.int64)
-    assert k(7, *arrays, good) == 0
+    bias = np.zeros(4 * h, np.float32)
+    assert k(7, *arrays, bias, good) == 0
     for bad in ([[0, 3, 0, 0]], [[5, 2, 0, 0]], [[0, 2, 5, 2]], [[0, 2, 0, 3]]):
         with pytest.raises(ValueError, match="a step .* reaches outside"):
-            k(7, *arrays, np.array(bad, np.int64))
+            k(7, *arrays, bias, np.array(bad, np.int64))
     with pytest.raises(ValueError, match="expected C-contiguous"):
-        k(7, *arrays[:6], np.zeros((4 * h, h + 1), np.float32), good)
+        k(7, *arrays[:6], np.zeros((4 * h, h + 1), np.float32), bias, good)
+    with pytest.raises(ValueError, match="expected C-contiguous"):
+        k(7, *arrays, np.zeros(4 * h + 1, np.float32), good)

@@ -349,15 +349,17 @@ def _lstm_forward(plan, X, h0, c0, Wih, Whh, bih, bhh, Whr, train):
     out_w = Whh.shape[1]
     Wih_, Whh_ = _lstm_gates_in(Wih, hidden), _lstm_gates_in(Whh, hidden)
     A = _dot(X, Wih_.T, out=_empty((n_rows, 4 * hidden), dt))  # projections, then gates
-    if bih is not None:
-        A += _lstm_gates_in(bih + bhh, hidden)
+    bias = None if bih is None else _lstm_gates_in(bih + bhh, hidden)
     C = _empty((n_rows, hidden), dt)
     loop = _kernel("_lstm_recurrence") if Whr is None else None
     if loop is not None:
         TC = _empty((n_rows, hidden), dt)
         Out = _empty((n_rows, hidden), dt)
         h0, c0 = np.ascontiguousarray(h0), np.ascontiguousarray(c0)
-        loop(_DTYPE_CODES[dt], Out, A, C, TC, h0, c0, Whh_, plan.step_array)
+        if bias is None:
+            bias = np.zeros(4 * hidden, dt)
+        # the loop adds the bias (Note [LSTM bias in the time loop])
+        loop(_DTYPE_CODES[dt], Out, A, C, TC, h0, c0, Whh_, bias, plan.step_array)
         h_n, c_n = Out[plan.final], C[plan.final]
         if not train:
             return Out, h_n, c_n, None
@@ -365,6 +367,8 @@ def _lstm_forward(plan, X, h0, c0, Wih, Whh, bih, bhh, Whr, train):
         saved = {"A": A, "C": C, "TC": TC, "c0": c0, "Out": _copy(Out), "h0": h0,
                  "M": None, "Wih_": Wih_, "Whh_": Whh_}
         return Out, h_n, c_n, saved
+    if bias is not None:
+        A += bias
     WhhT = _per_gate(Whh_, 4)
     WhrT = None if Whr is None else np.ascontiguousarray(Whr.T)
     TC = _empty((n_rows, hidden), dt)
