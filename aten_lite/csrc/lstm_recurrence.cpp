@@ -17,8 +17,8 @@
 // sigmoid(z) = 0.5 tanh(z') + 0.5 with z' the value the columns hold.
 //
 // Forward: `gates` holds each row's input projection on entry; each step adds the bias and
-// h_prev @ w_hh^T, in that order, and leaves the gate activations there, the cell state in `cell`, its tanh in
-// `tanh_cell` and h in `out` (what backward reads). Backward: `d_out` and `d_cell` hold the
+// h_prev @ w_hh^T, in that order, and leaves the gate activations there, the cell state in
+// `cell`, its tanh in `tanh_cell` and h in `out` (what backward reads). Backward: `d_out` and `d_cell` hold the
 // gradients arriving from outside (the outputs; h_n and c_n at their rows) and gather those of
 // the later steps as the loop walks back; `d_gates` gets the gradient of the gate
 // pre-activations (what the weight gradients are formed from, outside, in one product each),
