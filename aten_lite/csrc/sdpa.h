@@ -30,6 +30,7 @@
 
 #include "kernel_api.h"
 #include "scalar_math.h"
+#include "small_product.h"
 #include "softmax.h"
 #include "threads.h"
 
@@ -58,20 +59,17 @@ inline const char* row_of(const TensorRef& t, int64_t a, int64_t b, int64_t i) {
 // of x, each adding to the last, gives the bits of one long sum. (An earlier version, one row
 // at a time with one running sum per vector, waited on the adds' latency. With this, the
 // softmax steps below and the gradients' layout, the GPT's attention (16, 4, 32, 16), one
-// thread, the kernels alone, alternating with the earlier ones: forward 182-192 us against
-// 217-228, backward 330-350 against 520-550.)
-#if defined(__AVX512F__)
-constexpr int64_t kVecBytes = 64;
-constexpr int kMR = 6, kNV = 4;
-#else
-constexpr int64_t kVecBytes = 32;
-constexpr int kMR = 4, kNV = 2;
-#endif
+// thread, the kernels alone, alternating with the earlier ones: forward 191-193 us against
+// 217-224, backward 327-333 against 520-550.)
+// The register blocks and vector width of the small products' kernel (small_product.h: 6 x 4
+// vectors of 64 bytes with AVX-512's 32 registers, fewer and narrower otherwise).
+using ::al::small_product::kLanes;
+using ::al::small_product::kMR;
+using ::al::small_product::kNV;
+using ::al::small_product::kVecBytes;
 
 template <class C>
 using Vec [[gnu::vector_size(kVecBytes)]] = C;
-template <class C>
-constexpr int64_t kLanes = kVecBytes / static_cast<int64_t>(sizeof(C));
 // Rows of every buffer below are padded with zeros to a multiple of kPad elements (64 bytes,
 // whatever the variant's vector), so the micro-kernel never meets a column tail.
 template <class C>
@@ -145,26 +143,7 @@ void product(const C* a, int64_t ars, int64_t axs, int64_t m, const C* b, int64_
   }
 }
 
-// x[0..n) = exp(x[0..n)). float: Note [Float exp]'s, plain arithmetic, so the same bits at any
-// vector width, and compiled for 512-bit vectors where the variant has them (Note [Wide
-// vectors for float kernels] in loops.h; ~1.6x faster); double: libmvec's, at the build's
-// width (its 512-bit exp rounds differently).
-template <class C>
-inline void exp_all(C* __restrict x, int64_t n) {
-  for (int64_t j = 0; j < n; ++j) x[j] = std::exp(x[j]);
-}
-#if defined(__x86_64__) || defined(_M_X64)
-#pragma GCC push_options
-#pragma GCC target("prefer-vector-width=512")
-#endif
-template <>
-inline void exp_all<float>(float* __restrict x, int64_t n) {
-  for (int64_t j = 0; j < n; ++j) x[j] = ::al::math::exp(x[j]);
-}
-#if defined(__x86_64__) || defined(_M_X64)
-#pragma GCC pop_options
-#endif
-
+using ::al::log_softmax::exp_all;
 using ::al::log_softmax::lane_fold;
 
 // Query rows taken together: their scores and probabilities (kBlockRows x S) stay in cache.
@@ -222,7 +201,7 @@ void block_probs(const C* q, int64_t ep, int64_t E, const C* kt, int64_t i0, int
   for (int64_t r = 0; r < m; ++r) {
     C* __restrict pr = p + r * sp;
     const int64_t n = seen(causal, i0 + r, S);
-    exp_all(pr, padded<C>(n));  // beyond: whole vectors of unseen keys, 0 already
+    exp_all(pr, pr, padded<C>(n));  // beyond: whole vectors of unseen keys, 0 already
   }
   for (int64_t r = 0; r < m; ++r) {
     C* __restrict pr = p + r * sp;

@@ -15,7 +15,7 @@
 // (small_product.h), and each panel, kept in L1, meets every block of kMR rows of a: the
 // micro-kernel keeps kMR x kNV vectors of the result in registers, set by the first block of
 // rows of b and, for the next ones, loaded from out and added to there (an earlier version
-// wrote each block through a tile and added it in a second pass: 1.35-1.5x the time of a
+// wrote each block through a tile and added it in a second pass: ~1.3x the time of a
 // 64 x 512 by 512 x 256 weight gradient); only the last, zero-padded panel still goes through
 // the tile. Threads split the blocks of rows; every element of out is one thread's sum, in
 // the same order whatever the thread count, so the result is too. The sums run in another
@@ -40,10 +40,10 @@ constexpr int64_t kDepth = 128;
 // Packing b costs one pass over it per call, which a product of few rows does not earn back:
 // each panel meets only m / kMR blocks of rows. Below kDirectRows rows, a row-major b is read
 // in place, each panel's rows ldb apart, but for a last panel narrower than its vectors, which
-// is packed zero-padded (measured
-// at one thread, interleaved: a 64 x 512 by 512 x 256 weight gradient 0.73x the packed
-// version's time, 20 x 200 by 200 x 800 0.6x; at 512 rows by 1024 columns the packed panels,
-// which stay in L1, won by 1.3x).
+// is packed zero-padded (measured at one thread, each build alternated with the tile version:
+// a 64 x 512 by 512 x 256 weight gradient 0.79-0.87x the packed version's time, 20 x 200 by
+// 200 x 800 0.63-0.76x; at 512 rows by 1024 columns the packed panels, which stay in L1, won
+// by 1.35x).
 constexpr int64_t kDirectRows = 128;
 // Multiply-adds per thread before another thread pays off.
 constexpr int64_t kGrain = 1 << 16;

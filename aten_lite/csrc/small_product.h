@@ -134,7 +134,6 @@ struct Packed {
   Buffer<T> data;
   const T* direct = nullptr;  // view(): B itself
   int64_t ld = 0;             // view(): B's row stride
-  bool packed_last = false;   // view(): whether data holds the last panel
 
   // b's rows ldb elements apart, its columns cs apart (a transposed matrix: ldb 1, cs > 1).
   void pack(const T* b, int64_t ldb, int64_t k_, int64_t n_, int64_t cs = 1) {
@@ -175,8 +174,8 @@ struct Packed {
   // where it lies] in small_gemm.cpp).
   void view(const T* b, int64_t ldb, int64_t k_, int64_t n_) {
     shape(k_, n_);
-    direct = b, ld = ldb, packed_last = n % kLanes<T> != 0;
-    if (!packed_last) {
+    direct = b, ld = ldb;
+    if (!packed_last()) {
       data.reset();
       return;
     }
@@ -192,10 +191,10 @@ struct Packed {
   // Panel p's first element and its row stride.
   const T* panel(int64_t p) const {
     if (!direct) return data.get() + p * k * kPanel<T>;
-    return packed_last && p + 1 == panels ? data.get() : direct + p * kPanel<T>;
+    return packed_last() && p + 1 == panels ? data.get() : direct + p * kPanel<T>;
   }
   int64_t stride(int64_t p) const {
-    return direct && !(packed_last && p + 1 == panels) ? ld : columns(p);
+    return direct && !(packed_last() && p + 1 == panels) ? ld : columns(p);
   }
 
   // Columns of panel p (a whole number of vectors).
@@ -207,6 +206,9 @@ struct Packed {
   int64_t width() const { return (panels - 1) * kPanel<T> + last_vecs * kLanes<T>; }
 
  private:
+  // view(): whether data holds the last panel (one not a whole number of vectors).
+  bool packed_last() const { return direct && n % kLanes<T> != 0; }
+
   void shape(int64_t k_, int64_t n_) {
     constexpr int W = kLanes<T>;
     k = k_, n = n_, panels = (n + kPanel<T> - 1) / kPanel<T>;
