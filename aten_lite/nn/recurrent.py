@@ -50,7 +50,7 @@ from ..autograd.function import Function
 from ..backends import creation as _creation
 from ..dispatch import dispatcher as _dispatch
 from ..rules import kernel_rules as _kernel_rules
-from ..rules.stream_products import matmul_into
+from ..rules.stream_products import dot_into
 from ..tensors.tensor import Tensor, empty_array, sync_stream
 from ..vocab.dtype import float32, float64
 from ..vocab.grad_mode import _state as _grad_state
@@ -213,10 +213,10 @@ def _dot(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndar
     """``a @ b`` (into ``out`` when given) by mm's own choice of kernel, the small-product
     kernel or OpenBLAS (Note [Small matrix products] in aten_lite/csrc/small_gemm.cpp),
     its result ready to read: the time loops' products and the gradients' sums over all steps
-    (an LSTM language model's (700, 200) @ (200, 800) projection, ~7% faster than np.dot's)."""
+    (an LSTM language model's (700, 200) @ (200, 800) projection: 5-8% faster than np.dot's)."""
     if out is None:
         out = _empty((a.shape[0], b.shape[1]), np.result_type(a, b))
-    matmul_into(out, a, b)
+    dot_into(a, b, out)
     sync_stream()
     return out
 
