@@ -295,8 +295,17 @@ for dt in (al.float32, al.float64, al.float16, al.bfloat16):
                 record(t)
     m = al.tensor(rng.standard_normal((67, 129)).astype(np.float32)).to(dt)
     for t in (m.sum(0), m.sum(1), m.amax(0), m.mean(1), m.T + m.T,
-              al.nn.functional.layer_norm(m.to(al.float32), (129,))):
+              al.nn.functional.layer_norm(m.to(al.float32), (129,)),
+              m.to(al.float32).softmax(1)):
         record(t)
+# attention's softmax rows in 64-byte lanes of native vectors (Note [Native vector compares])
+q = al.tensor(rng.standard_normal((2, 3, 37, 20)).astype(np.float32), requires_grad=True)
+for causal in (False, True):
+    o = al.nn.functional.scaled_dot_product_attention(q, q * 0.5, q.detach(), is_causal=causal)
+    o.backward(al.ones_like(o))
+    record(o.detach())
+    record(q.grad)
+    q.grad = None
 print(out.hexdigest())
 """
 

@@ -61,3 +61,23 @@
 #else
 #define AL_CPU_DTYPES 0x3c0u
 #endif
+
+namespace al {
+AL_CPU_BEGIN
+// Note [Native vector compares]
+// The bytes of the widest vector register the variant's instructions have. GCC's vector
+// extensions split arithmetic on a wider vector type into native vectors, but a compare or a
+// select (`a > b`, `m ? a : b`) on one they lower element by element (GCC 12): a 64-byte max
+// loop that runs in four AVX-512 instructions ran as 32 scalar ones in the avx2 and default
+// variants, and made their float softmax 4x slower than the avx512 variant's. Code that
+// compares whole vectors therefore works in vectors of this width (an array of them where it
+// needs 64-byte lanes); only its arithmetic may use wider ones.
+#if defined(__AVX512F__)
+constexpr int kVecBytes = 64;
+#elif defined(__AVX__)
+constexpr int kVecBytes = 32;
+#else
+constexpr int kVecBytes = 16;
+#endif
+AL_CPU_END
+}  // namespace al

@@ -34,35 +34,42 @@ constexpr int64_t kLongRow = 256;
 
 inline bool is_rows(const TensorRef& t) { return t.ndim == 2; }
 
-// The max of n contiguous values, NaN if one is NaN (the `amax` reducer's rule), in one
-// 64-byte vector of lanes (GCC's vector extension: a compare and a blend per 16 floats).
-// A scalar loop (m = x[j] > m || x[j] != x[j] ? x[j] : m) waits on one comparison after
-// another and the CPU must predict each: that cost half of softmax's time on rows of 32, and
-// log_softmax over rows of 1000 (an LSTM language model's decoder) ran at 3.3x torch's time;
-// GCC vectorises neither it nor the same loop over an array of lanes. NaNs are noted on the
-// side. The max of a set is one of its values whatever the order, so only the sign of a zero
-// max may differ from amax's, and x - (+0), x - (-0) differ only for x = -0, whose exp is 1
-// either way.
+// The max of n contiguous values, NaN if one is NaN (the `amax` reducer's rule), in 64 bytes
+// of lanes held as native vectors (GCC's vector extension: a compare and a blend per vector;
+// Note [Native vector compares] in cpu_capability.h). A scalar loop (m = x[j] > m || x[j] !=
+// x[j] ? x[j] : m) waits on one comparison after another and the CPU must predict each: that
+// cost half of softmax's time on rows of 32, and log_softmax over rows of 1000 (an LSTM
+// language model's decoder) ran at 3.3x torch's time; GCC vectorises neither it nor the same
+// loop over an array of lanes. NaNs are noted on the side. Element j goes to lane j % (64 /
+// sizeof(C)) in every variant. The max of a set is one of its values whatever the order, so
+// only the sign of a zero max may differ from amax's, and x - (+0), x - (-0) differ only for
+// x = -0, whose exp is 1 either way.
 template <class C>
 C vector_max(const C* x, int64_t n) {
-  using V [[gnu::vector_size(64)]] = C;
-  constexpr int64_t L = 64 / sizeof(C);
+  using V [[gnu::vector_size(kVecBytes)]] = C;
+  constexpr int64_t N = kVecBytes / sizeof(C);  // lanes of one native vector
+  constexpr int K = 64 / kVecBytes;             // native vectors in 64 bytes
+  constexpr int64_t L = N * K;
   C m = x[0];
   bool nan = false;
   int64_t j = 0;
   if (n >= L) {
-    V acc, bad = {};
-    std::memcpy(&acc, x, sizeof acc);
+    V acc[K], bad[K] = {};
+    std::memcpy(acc, x, sizeof acc);
     for (j = L; j + L <= n; j += L) {
-      V v;
-      std::memcpy(&v, x + j, sizeof v);
-      bad = (v != v) ? v : bad;  // a NaN lane once any NaN came by
-      acc = v > acc ? v : acc;
+      for (int k = 0; k < K; ++k) {
+        V v;
+        std::memcpy(&v, x + j + k * N, sizeof v);
+        bad[k] = (v != v) ? v : bad[k];  // a NaN lane once any NaN came by
+        acc[k] = v > acc[k] ? v : acc[k];
+      }
     }
-    bad = acc != acc ? acc : bad;
-    for (int64_t k = 0; k < L; ++k) {
-      nan |= bad[k] != bad[k];
-      m = acc[k] > m ? acc[k] : m;
+    for (int k = 0; k < K; ++k) {
+      bad[k] = acc[k] != acc[k] ? acc[k] : bad[k];
+      for (int64_t l = 0; l < N; ++l) {
+        nan |= bad[k][l] != bad[k][l];
+        m = acc[k][l] > m ? acc[k][l] : m;
+      }
     }
   }
   for (; j < n; ++j) {

@@ -114,13 +114,18 @@ inline C lane_fold(const C* x, bool sum) {
   if constexpr (N == 1) {
     return x[0];
   } else {
-    using H [[gnu::vector_size(N / 2 * sizeof(C))]] = C;
-    H lo, hi;
-    std::memcpy(&lo, x, sizeof lo);
-    std::memcpy(&hi, x + N / 2, sizeof hi);
-    const H r = sum ? lo + hi : (hi > lo ? hi : lo);
     C half[N / 2];
-    std::memcpy(half, &r, sizeof r);
+    if (!sum && N / 2 * sizeof(C) > kVecBytes) {
+      // Note [Native vector compares] in cpu_capability.h: wider selects run lane by lane.
+      for (int64_t l = 0; l < N / 2; ++l) half[l] = x[l + N / 2] > x[l] ? x[l + N / 2] : x[l];
+    } else {
+      using H [[gnu::vector_size(N / 2 * sizeof(C))]] = C;
+      H lo, hi;
+      std::memcpy(&lo, x, sizeof lo);
+      std::memcpy(&hi, x + N / 2, sizeof hi);
+      const H r = sum ? lo + hi : (hi > lo ? hi : lo);
+      std::memcpy(half, &r, sizeof r);
+    }
     return lane_fold<C, N / 2>(half, sum);
   }
 }

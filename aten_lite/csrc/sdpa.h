@@ -166,10 +166,15 @@ void block_probs(const C* q, int64_t ep, int64_t E, const C* kt, int64_t i0, int
   // vectors, than in their arithmetic). exp runs over the vectors that hold seen keys, its
   // unseen ones going in as 0 and set to 0 again after: exp of -inf (or of anything below
   // -87) makes subnormal numbers on its way to 0, each a microcode assist.
+  // The lanes are held as native vectors (Note [Native vector compares] in
+  // cpu_capability.h): K of N lanes each, lane l of the P in vector l / N.
   constexpr int64_t P = kPad<C>;
-  using V [[gnu::vector_size(P * sizeof(C))]] = C;
+  constexpr int64_t N = kVecBytes / static_cast<int64_t>(sizeof(C));
+  constexpr int K = static_cast<int>(P / N);
+  using V [[gnu::vector_size(kVecBytes)]] = C;
+  using M = decltype(V{} != V{});
   V index;
-  for (int64_t l = 0; l < P; ++l) index[l] = static_cast<C>(l);
+  for (int64_t l = 0; l < N; ++l) index[l] = static_cast<C>(l);
   const auto seen_in = [&](int64_t j, int64_t n) {
     return index + static_cast<C>(j) < static_cast<C>(n);
   };
@@ -177,22 +182,30 @@ void block_probs(const C* q, int64_t ep, int64_t E, const C* kt, int64_t i0, int
   for (int64_t r = 0; r < m; ++r) {
     C* __restrict pr = p + r * sp;
     const int64_t n = seen(causal, i0 + r, S);
-    V top = V{} - INFINITY, v;
-    auto bad = top != top;
-    for (int64_t j = 0; j < sp; j += P) {
-      std::memcpy(&v, pr + j, sizeof v);
-      v = seen_in(j, n) ? v * scale : V{} - INFINITY;
-      top = v > top ? v : top;
-      bad |= v != v;
-      std::memcpy(pr + j, &v, sizeof v);
+    V top[K], v;
+    M bad[K];
+    for (int k = 0; k < K; ++k) {
+      top[k] = V{} - INFINITY;
+      bad[k] = top[k] != top[k];
     }
-    std::memcpy(lanes, &top, sizeof top);
+    for (int64_t j = 0; j < sp; j += P) {
+      for (int k = 0; k < K; ++k) {
+        std::memcpy(&v, pr + j + k * N, sizeof v);
+        v = seen_in(j + k * N, n) ? v * scale : V{} - INFINITY;
+        top[k] = v > top[k] ? v : top[k];
+        bad[k] |= v != v;
+        std::memcpy(pr + j + k * N, &v, sizeof v);
+      }
+    }
+    std::memcpy(lanes, top, sizeof top);
     C mx = lane_fold<C, P>(lanes, false);  // the max of a set does not depend on the order
-    for (int64_t l = 0; l < P; ++l) {
-      if (bad[l]) mx = std::numeric_limits<C>::quiet_NaN();  // amax's rule: NaN wins
+    for (int k = 0; k < K; ++k) {
+      for (int64_t l = 0; l < N; ++l) {
+        if (bad[k][l]) mx = std::numeric_limits<C>::quiet_NaN();  // amax's rule: NaN wins
+      }
     }
     if (n == 0) mx = C(0);  // no keys at all: nothing to shift
-    for (int64_t j = 0; j < sp; j += P) {
+    for (int64_t j = 0; j < sp; j += N) {
       std::memcpy(&v, pr + j, sizeof v);
       v = seen_in(j, n) ? v - mx : V{};
       std::memcpy(pr + j, &v, sizeof v);
@@ -206,14 +219,16 @@ void block_probs(const C* q, int64_t ep, int64_t E, const C* kt, int64_t i0, int
   for (int64_t r = 0; r < m; ++r) {
     C* __restrict pr = p + r * sp;
     const int64_t n = seen(causal, i0 + r, S);
-    V acc = {}, v;
+    V acc[K] = {}, v;
     for (int64_t j = 0; j < sp; j += P) {
-      std::memcpy(&v, pr + j, sizeof v);
-      acc += seen_in(j, n) ? v : V{};
+      for (int k = 0; k < K; ++k) {
+        std::memcpy(&v, pr + j + k * N, sizeof v);
+        acc[k] += seen_in(j + k * N, n) ? v : V{};
+      }
     }
-    std::memcpy(lanes, &acc, sizeof acc);
+    std::memcpy(lanes, acc, sizeof acc);
     const C sum = lane_fold<C, P>(lanes, true);
-    for (int64_t j = 0; j < sp; j += P) {
+    for (int64_t j = 0; j < sp; j += N) {
       std::memcpy(&v, pr + j, sizeof v);
       v = seen_in(j, n) ? v / sum : V{};
       std::memcpy(pr + j, &v, sizeof v);

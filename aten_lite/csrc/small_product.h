@@ -35,16 +35,8 @@ namespace small_product {
 
 // kMR x kNV vectors of C live in registers in the product's micro-kernel: 24 of AVX-512's 32,
 // 12 of AVX2's 16 (Note [Small-row matrix product]).
-#if defined(__AVX512F__)
-constexpr int kVecBytes = 64;
-constexpr int kMR = 6, kNV = 4;
-#elif defined(__AVX__)
-constexpr int kVecBytes = 32;
-constexpr int kMR = 6, kNV = 2;
-#else
-constexpr int kVecBytes = 16;
-constexpr int kMR = 6, kNV = 2;
-#endif
+using ::al::kVecBytes;  // the variant's vector width (cpu_capability.h)
+constexpr int kMR = 6, kNV = kVecBytes == 64 ? 4 : 2;
 
 template <class T>
 struct Vec;
