@@ -120,6 +120,23 @@ def test_short_rows_reduce_as_each_row_alone(dtype):
         al.set_num_threads(before)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "int32", "bool"])
+def test_rows_reduce_as_each_row_alone(dtype):
+    # Rows of at least the lane count: each output is one row's fold (fold_row in
+    # aten_lite/csrc/reduce.h, whose merge tree runs in vectors), a row alone the one-output
+    # loop (fold_contiguous_parallel, the merges in a plain loop): the same pairs, so the same
+    # bits, NaN, infinities and -0.0 included; 4100 is past one block of 4096.
+    for m in (64, 100, 1024, 4100):
+        a = _short_rows(dtype, m)
+        t = al.tensor(a)
+        for op in ("sum", "mean", "prod", "amax", "amin", "all", "any"):
+            if op == "mean" and not dtype.startswith("float"):
+                continue
+            together = getattr(t, op)(1).numpy()
+            alone = np.stack([getattr(t[r], op)().numpy() for r in range(a.shape[0])])
+            assert together.tobytes() == alone.tobytes(), (op, m)
+
+
 @pytest.mark.parametrize("m", [3, 27, 63])
 def test_short_row_sums_match_numpy(m):
     a = np.random.default_rng(5).standard_normal((70_000, m)).astype(np.float32)
@@ -127,3 +144,16 @@ def test_short_row_sums_match_numpy(m):
     np.testing.assert_allclose(got, a.astype(np.float64).sum(1, keepdims=True), rtol=1e-6,
                                atol=1e-5)
     assert got.shape == (70_000, 1)
+
+
+@pytest.mark.parametrize("rows", [1, 3, 4, 5, 8, 13, 100])
+def test_sums_over_dim_0_step_through_the_rows_in_order(rows):
+    # Loop 1 of aten_lite/csrc/reduce.h folds four rows per pass over its accumulators, each
+    # column still stepping through the rows in order: in float32 (products in float64) within
+    # a block of 4096 rows, as NumPy's reduction over axis 0 does, so the bits are NumPy's.
+    a = np.random.default_rng(rows).standard_normal((rows, 1037)).astype(np.float32)
+    t = al.tensor(a)
+    assert t.sum(0).numpy().tobytes() == a.sum(0).tobytes()
+    assert t.amax(0).numpy().tobytes() == a.max(0).tobytes()
+    want = a.astype(np.float64).prod(0).astype(np.float32)
+    assert t.prod(0).numpy().tobytes() == want.tobytes()
