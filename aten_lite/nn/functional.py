@@ -66,8 +66,11 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
         return _ops.gelu(input)
     if approximate != "tanh":
         raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
-    inner = (input + input * input * input * 0.044715) * math.sqrt(2 / math.pi)
-    return input * 0.5 * (inner.tanh() + 1)
+    # 0.5 x (1 + tanh(u)) is x sigmoid(2u): sigmoid's float exp is our inline one (Note [Float
+    # exp] in aten_lite/csrc/scalar_math.h), where tanh calls libmvec's, so a compiled chain of
+    # it takes 512-bit vectors (Note [Wide vectors in fused kernels]) and gives eager's bits.
+    inner = (input + input * input * input * 0.044715) * (2 * math.sqrt(2 / math.pi))
+    return input * inner.sigmoid()
 
 
 # Note [Linear as one op]
