@@ -72,7 +72,7 @@ def node_call(node, const):
         return None
     if node.op == "sum":
         return _sum_call(node, const)
-    if node.op in ("log_softmax.int", "_log_softmax_backward"):
+    if node.op in ("softmax.int", "log_softmax.int", "_log_softmax_backward"):
         return _rows_call(node, const)
     if node.op in ("nll_loss", "_nll_loss_backward"):
         return _nll_call(node, const)
@@ -130,17 +130,16 @@ def _nll_backward(eager, grad, x, target, rows, divisor, shape, reduction, ignor
 
 
 def _rows_call(node, const):
-    """log_softmax and its backward over the last dim of a float32/float64 matrix: the one
-    C++ pass per row that eager's kernels run on exactly these arrays."""
+    """softmax, log_softmax and log_softmax's backward over the last dim of a float32/float64
+    matrix: the one C++ pass per row that eager's kernels run on exactly these arrays."""
     out = node.outputs[0]
     tensors = [a for a in node.args if isinstance(a, Value)]
-    dim = node.args[1] if node.op == "log_softmax.int" else node.args[2]
-    extra = node.args[2:] if node.op == "log_softmax.int" else ()
+    dim, extra = (node.args[1], node.args[2:]) if ".int" in node.op else (node.args[2], ())
     if len(out.shape) != 2 or 0 in out.shape or out.dtype.name not in _BLAS \
             or type(dim) is not int or dim not in (1, -1) or extra not in ((), (None,)) \
             or any(v.dtype is not out.dtype or v.shape != out.shape for v in tensors):
         return None
-    name = "log_softmax" if node.op == "log_softmax.int" else "log_softmax_backward"
+    name = node.op.replace(".int", "").lstrip("_")
     args = "".join(f", {{{i}}}" for i in range(len(tensors)))
     return _into(const, name, out.dtype, out, args)
 

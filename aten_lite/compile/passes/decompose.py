@@ -7,14 +7,14 @@ Eager's ``softmax`` (amax, sub, exp, sum, div), its backward and ``_layer_norm``
 op: mean, sub, mul, mean, add, rsqrt, mul, mul, add) are each one C++ pass
 (backends/cpu/softmax.py, backends/cpu/normalization.py) computing those ops in that order; a row group
 computes the same ops in the same order (the row sums fold as eager's do) in one kernel that
-also takes in the elementwise ops around them, so these are always decomposed. ``log_softmax`` and its backward have
-one-pass kernels of their own (which replay runs on arrays, lower.py), so they are decomposed
-only in a chain: when the op producing their input or an op reading their result is
-elementwise, and the row kernel then saves the write and re-read of the value between them;
-and only for rows of at least _MIN_ONE_PASS_ROW elements: a row kernel costs about a
-microsecond a row more than the one-pass kernel (lanes set and merged per reduction, a call
-per pass), which a row of 16 did not earn back (``log_softmax(x + b, -1)`` on (32768, 16):
-33 ms decomposed against 21 ms; on (512, 1024): 8 ms against 15 ms, one thread).
+also takes in the elementwise ops around them, so the backward and layer_norm are always
+decomposed. ``softmax``, ``log_softmax`` and its backward have faster one-pass kernels (which
+replay runs on arrays, lower.py), so they are decomposed only in a chain: when the op making
+their input or one reading their result is elementwise (the row kernel then saves a pass);
+and the log_softmax ops only for rows of at least _MIN_ONE_PASS_ROW elements (softmax's
+are: attention's rows of 32): a row kernel costs ~1 us a row more than the one-pass kernel,
+which a row of 16 did not earn back (``log_softmax(x + b, -1)`` on (32768, 16): 33 ms
+decomposed against 21 ms; on (512, 1024): 8 ms against 15 ms, one thread).
 The result Value keeps its identity (the last new node makes it), so what read or saved the
 op's result reads the decomposition's. Only a float32 or float64 op without ``dtype=``, over
 the last dim of at least 2 dims, with a row of 2 to fusion._MAX_ROW elements, is decomposed.
@@ -32,7 +32,8 @@ _OPS = ("softmax.int", "log_softmax.int", "_log_softmax_backward", "_softmax_bac
         "_layer_norm")
 # Decomposed wherever eligible: eager runs each as one C++ pass computing these very ops in
 # this order, so a row group gives its bits and fuses what surrounds it.
-_ALWAYS = ("softmax.int", "_softmax_backward", "_layer_norm")
+_ALWAYS = ("_softmax_backward", "_layer_norm")
+_ONE_PASS = ("log_softmax.int", "_log_softmax_backward")  # rows >= _MIN_ONE_PASS_ROW only
 _MIN_ONE_PASS_ROW = 128  # Note [Decomposing softmax]
 
 
@@ -47,8 +48,8 @@ def run(graph, max_row: int) -> int:
     for node in list(graph.nodes):
         if node.op not in _OPS or not _eligible(node, max_row):
             continue
-        if node.op not in _ALWAYS and (node.outputs[0].shape[-1] < _MIN_ONE_PASS_ROW
-                                       or not _in_chain(node, readers)):
+        if node.op not in _ALWAYS and not _in_chain(node, readers) or \
+                node.op in _ONE_PASS and node.outputs[0].shape[-1] < _MIN_ONE_PASS_ROW:
             continue
         made = _expand(graph, node, next_id)
         next_id += len(made)
