@@ -2,7 +2,7 @@
 derivatives.yaml) whose steps run in the C++ entries the other ops generate.
 
 Both shift by the max along ``dim`` before ``exp``, so nothing overflows: softmax is
-``e / sum(e)`` with ``e = exp(x - max)``, log_softmax is ``(x - max) - log(sum(e))``. As in
+``e * (1 / sum(e))`` with ``e = exp(x - max)``, log_softmax is ``(x - max) - log(sum(e))``. As in
 torch, a row holding +inf (or only -inf) gives NaN. float16 and bfloat16 compute in float32 and round once
 at the end, as torch does.
 """
@@ -74,7 +74,9 @@ def softmax_cpu(self: Tensor, dim: int, dtype=None) -> Tensor:
         return _finish(self, out, result_dt, compute)
     _kernel("sub.Tensor")(code, out, x, _reduce_keep("amax", code, x, d), 1)
     _kernel("exp")(code, out, out)
-    _kernel("div.Tensor")(code, out, out, _reduce_keep("sum", code, out, d))
+    scale = _reduce_keep("sum", code, out, d)  # Note [Softmax scales by the reciprocal]
+    _kernel("reciprocal")(code, scale, scale)
+    _kernel("mul.Tensor")(code, out, out, scale)
     return _finish(self, out, result_dt, compute)
 
 

@@ -3,8 +3,8 @@ dim become the elementwise ops and row reductions they are made of, so that row 
 [Row fusion] in fusion.py) runs them, and the ops around them, as one kernel.
 
 Note [Decomposing softmax]
-Eager's ``softmax`` (amax, sub, exp, sum, div), its backward and ``_layer_norm`` (nn.LayerNorm's
-op: mean, sub, mul, mean, add, rsqrt, mul, mul, add) are each one C++ pass
+Eager's ``softmax`` (amax, sub, exp, sum, reciprocal, mul), its backward and ``_layer_norm``
+(nn.LayerNorm's op: mean, sub, mul, mean, add, rsqrt, mul, mul, add) are each one C++ pass
 (backends/cpu/softmax.py, backends/cpu/normalization.py) computing those ops in that order; a row group
 computes the same ops in the same order (the row sums fold as eager's do) in one kernel that
 also takes in the elementwise ops around them, so the backward and layer_norm are always
@@ -133,8 +133,8 @@ def _expand(graph, node, next_id: int) -> list:
     s = op("sub.Tensor", (x, m, 1), out.shape)
     e = op("exp", (s,), out.shape)
     total = op("sum", (e, dims, True, None), row)
-    if node.op == "softmax.int":
-        op("div.Tensor", (e, total), out.shape, last=True)
+    if node.op == "softmax.int":  # Note [Softmax scales by the reciprocal] in csrc/softmax.h
+        op("mul.Tensor", (e, op("reciprocal", (total,), row)), out.shape, last=True)
     else:
         lg = op("log", (total,), row)
         op("sub.Tensor", (s, lg, 1), out.shape, last=True)
