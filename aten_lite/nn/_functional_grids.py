@@ -18,6 +18,7 @@ autograd gives the gradient of the input and of the grid.
 from __future__ import annotations
 
 import itertools
+import math
 import warnings
 
 import numpy as np
@@ -146,7 +147,7 @@ def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear",
     # grid component k addresses spatial dim d - 1 - k (x is the width)
     pos = [_source_positions(flat_grid[..., d - 1 - k], size, padding_mode, align_corners)
            for k, size in enumerate(spatial)]  # pos[k]: along spatial dim k, (N, P)
-    strides = [int(np.prod(spatial[k + 1:])) for k in range(d)]
+    strides = [int(math.prod(spatial[k + 1:])) for k in range(d)]
 
     def read(indices, weight):
         inside = None

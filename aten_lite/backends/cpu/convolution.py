@@ -19,6 +19,7 @@ checked every argument.
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -118,8 +119,8 @@ def _columns_with_ones(x: np.ndarray, groups: int, kernel, dilation, padding,
     """columns(x) as (N, G, C/G * K + 1, L), each group's last row all ones."""
     view = _windows(x, kernel, dilation, padding, stride)
     n, c = view.shape[:2]
-    rows = c // groups * int(np.prod(kernel))
-    blocks = int(np.prod(view.shape[2 + len(kernel):]))
+    rows = c // groups * int(math.prod(kernel))
+    blocks = int(math.prod(view.shape[2 + len(kernel):]))
     out = _empty((n, groups, rows + 1, blocks), x.dtype)
     split = (n, groups, c // groups) + view.shape[2:]
     head, view = out[:, :, :rows], view.view()
@@ -151,7 +152,7 @@ def _grid(spatial, padding, dilation, kernel):
     the end of a flat padded plane so every kernel offset's window stays inside it, and each
     kernel position's flat offset (Note [Flat windows])."""
     padded = tuple(n + 2 * p for n, p in zip(spatial, padding))
-    strides = tuple(int(np.prod(padded[i + 1:])) for i in range(len(padded)))
+    strides = tuple(int(math.prod(padded[i + 1:])) for i in range(len(padded)))
     extra = sum((k - 1) * dl * st for k, dl, st in zip(kernel[1:], dilation[1:], strides[1:]))
     offsets = [sum(i * dl * st for i, dl, st in zip(pos, dilation, strides))
                for pos in itertools.product(*(range(k) for k in kernel))]
@@ -197,10 +198,10 @@ def _on_grid(g: np.ndarray, padded) -> np.ndarray:
     grid's extra columns."""
     n, c = g.shape[:2]
     if g.shape[3:] == tuple(padded[1:]):
-        return g.reshape(n, c, int(np.prod(g.shape[2:])))
+        return g.reshape(n, c, int(math.prod(g.shape[2:])))
     grid = _zeros((n, c, g.shape[2]) + tuple(padded[1:]), g.dtype)
     grid[(slice(None), slice(None), slice(None)) + tuple(slice(0, m) for m in g.shape[3:])] = g
-    return grid.reshape(n, c, int(np.prod(grid.shape[2:])))
+    return grid.reshape(n, c, int(math.prod(grid.shape[2:])))
 
 
 def _flat_fold(cols: np.ndarray, size, kernel, dilation, padding) -> np.ndarray:
@@ -209,7 +210,7 @@ def _flat_fold(cols: np.ndarray, size, kernel, dilation, padding) -> np.ndarray:
     (aten_lite/csrc/col2im.h) over each plane, the same sums as adding run after run."""
     n, c, k, q = cols.shape
     padded, _, extra, offsets = _grid(size, padding, dilation, kernel)
-    total = int(np.prod(padded))
+    total = int(math.prod(padded))
     flat = _empty((n, c, total + extra), cols.dtype)
     if flat.size:
         at = np.asarray(offsets, np.int64)
@@ -230,7 +231,7 @@ def convolution_cpu(input: Tensor, weight: Tensor, bias, stride, padding, dilati
     x, w = _compute(input), _compute(weight)
     n, g, d = x.shape[0], groups, w.ndim - 2
     kernel = w.shape[2:]
-    k = int(np.prod(kernel))
+    k = int(math.prod(kernel))
     if transposed:
         cin, cout_g = w.shape[0], w.shape[1]
         # columns[n, g] = W[g].T (cout_g * K, cin_g) @ x[n, g] (cin_g, L)
@@ -242,14 +243,14 @@ def convolution_cpu(input: Tensor, weight: Tensor, bias, stride, padding, dilati
             cols = _matmul(wg, xg.reshape(n, g, cin // g, q)).reshape(n, g * cout_g, k, q)
             out = _flat_fold(cols, shape[2:], kernel, dilation, padding)
         else:
-            xg = x.reshape(n, g, cin // g, int(np.prod(x.shape[2:])))
+            xg = x.reshape(n, g, cin // g, int(math.prod(x.shape[2:])))
             cols = _matmul(wg, xg).reshape((n, g * cout_g) + tuple(kernel) + x.shape[2:])
             out = fold_columns(cols, shape[2:], kernel, dilation, padding, stride)
     else:
         cout, cin_g = w.shape[0], w.shape[1]
         rows = cin_g * k
         wg = w.reshape(g, cout // g, rows)
-        blocks = int(np.prod(shape[2:]))
+        blocks = int(math.prod(shape[2:]))
         if bias is not None:  # Note [Bias row]
             cols = _columns_with_ones(x, g, kernel, dilation, padding, stride)
             b = _compute(bias)
@@ -278,8 +279,8 @@ def conv_weight_grad_cpu(input: Tensor, grad_output: Tensor, weight_size, stride
     cols = _kept_columns(input, (tuple(kernel), tuple(dilation), tuple(padding), tuple(stride)))
     if cols is None:
         cols = columns(x, kernel, dilation, padding, stride)
-    blocks = int(np.prod(gout.shape[2:]))
-    cols = cols.reshape(n, g, shape[1] * int(np.prod(kernel)), blocks)
+    blocks = int(math.prod(gout.shape[2:]))
+    cols = cols.reshape(n, g, shape[1] * int(math.prod(kernel)), blocks)
     go = gout.reshape(n, g, shape[0] // g, blocks)
     # One (O/G, L) @ (L, C/G*K) product per sample and group, summed over the samples.
     out = _matmul(go, cols.transpose(0, 1, 3, 2)).sum(0)

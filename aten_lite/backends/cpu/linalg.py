@@ -6,6 +6,8 @@ which raise torch's messages for singular and non-positive-definite inputs.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ...vocab import trace as _trace
@@ -65,7 +67,7 @@ def linear_cpu(input, weight, bias):
     shape, dtype = rules.linear(input, weight, bias)
     n, k = weight._shape
     out = empty_array(shape, dtype)
-    rows = int(np.prod(shape[:-1]))
+    rows = int(math.prod(shape[:-1]))
     o = out.reshape(rows, n)
     matmul_into(o, input._a.reshape(rows, k), weight._a.T)
     if bias is not None:
