@@ -107,29 +107,6 @@ typename R::Wide fold_contiguous(const S* p, int64_t n) {
   return w;
 }
 
-// The sum, or the max, of N lanes as a fixed tree (lane l with lane l + N/2, halving to one
-// lane), in vector registers whatever vectors the variant has: the same bits everywhere.
-template <class C, int64_t N>
-inline C lane_fold(const C* x, bool sum) {
-  if constexpr (N == 1) {
-    return x[0];
-  } else {
-    C half[N / 2];
-    if (!sum && N / 2 * sizeof(C) > kVecBytes) {
-      // Note [Native vector compares] in cpu_capability.h: wider selects run lane by lane.
-      for (int64_t l = 0; l < N / 2; ++l) half[l] = x[l + N / 2] > x[l] ? x[l + N / 2] : x[l];
-    } else {
-      using H [[gnu::vector_size(N / 2 * sizeof(C))]] = C;
-      H lo, hi;
-      std::memcpy(&lo, x, sizeof lo);
-      std::memcpy(&hi, x + N / 2, sizeof hi);
-      const H r = sum ? lo + hi : (hi > lo ? hi : lo);
-      std::memcpy(half, &r, sizeof r);
-    }
-    return lane_fold<C, N / 2>(half, sum);
-  }
-}
-
 template <class R, class = void>
 struct PlainSum : std::false_type {};
 template <class R>
@@ -145,40 +122,61 @@ constexpr bool kVectorLane = std::is_arithmetic_v<L> && !std::is_same_v<L, bool>
 // float sums of rows of 64 took 33 ns instead of 12 in the avx512 variant.
 constexpr int kTreeBytes = kVecBytes < 32 ? kVecBytes : 32;
 
-// The merge tree of N lanes (N * sizeof(C) at most two of kTreeBytes' vectors) in registers:
-// halves merged by R::merge_v, as lane_fold does for sums. Same pairs as merge_tree's loops.
+// The merge tree of N lanes (lane l with lane l + N/2, halving to one) in vector registers,
+// halves merged by R::merge_v whatever vectors the variant has: the same pairs as merge_tree's
+// loops, so the same bits everywhere. A half wider than the variant's vectors is merged in
+// native vectors (Note [Native vector compares] in cpu_capability.h: a wider select ran
+// scalar).
 template <class R, int64_t N>
 inline typename R::Lane lane_merge(const typename R::Lane* x) {
   using C = typename R::Lane;
   if constexpr (N == 1) {
     return x[0];
   } else {
-    using H [[gnu::vector_size(N / 2 * sizeof(C))]] = C;
-    H lo, hi;
-    std::memcpy(&lo, x, sizeof lo);
-    std::memcpy(&hi, x + N / 2, sizeof hi);
-    const H r = R::merge_v(lo, hi);
     C half[N / 2];
-    std::memcpy(half, &r, sizeof r);
+    if constexpr (N / 2 * sizeof(C) > kVecBytes) {
+      using V [[gnu::vector_size(kVecBytes)]] = C;
+      constexpr int64_t M = kVecBytes / static_cast<int64_t>(sizeof(C));
+      for (int64_t l = 0; l < N / 2; l += M) {
+        V lo, hi;
+        std::memcpy(&lo, x + l, sizeof lo);
+        std::memcpy(&hi, x + l + N / 2, sizeof hi);
+        lo = R::merge_v(lo, hi);
+        std::memcpy(half + l, &lo, sizeof lo);
+      }
+    } else {
+      using H [[gnu::vector_size(N / 2 * sizeof(C))]] = C;
+      H lo, hi;
+      std::memcpy(&lo, x, sizeof lo);
+      std::memcpy(&hi, x + N / 2, sizeof hi);
+      const H r = R::merge_v(lo, hi);
+      std::memcpy(half, &r, sizeof r);
+    }
     return lane_merge<R, N / 2>(half);
   }
+}
+
+// The sum, or the max (amax's: NaN wins), of N lanes by lane_merge's fixed tree.
+template <class C, int64_t N>
+inline C lane_fold(const C* x, bool sum) {
+  return sum ? lane_merge<SumReducer<C>, N>(x) : lane_merge<AmaxReducer<C>, N>(x);
 }
 
 // acc[0] = the pairwise tree of acc[0 .. 2W): lane j with lane j + W, halving to one, each level
 // a loop of a width known at compile time (unrolled and vectorised: with the width a run-time
 // value, rows of 64 spent ~20 ns per sum in these loops; the same merges in the same order).
-// A float sum's last 64 bytes of tree run in registers (lane_fold: the same pairs): written
+// A float sum's last 64 bytes of tree run in registers (lane_merge: the same pairs): written
 // back to acc level by level, each level's narrower loads waited on the wider stores before
-// them. (lane_fold over wider vectors went through memory: twice as slow.) Other reducers
+// them. (lane_merge over wider vectors went through memory: twice as slow.) Other reducers
 // merge whole vectors of kTreeBytes per level (R::merge_v), then their last two vectors'
 // worth in registers: the scalar loops GCC made of amax's merges (a compare, a NaN test and
 // a select per lane) took ~210 ns per row of 64 floats, now ~30-45.
 template <class R, int W>
 inline void merge_tree(typename R::Lane* acc) {
   using Lane = typename R::Lane;
-  if constexpr (W >= 1 && PlainSum<R>::value && 2 * W * sizeof(Lane) <= 64) {
-    acc[0] = lane_fold<Lane, 2 * W>(acc, true);
-  } else if constexpr (W >= 1 && kVectorLane<Lane> && W * sizeof(Lane) <= kTreeBytes) {
+  constexpr bool in_registers =
+      PlainSum<R>::value ? 2 * W * sizeof(Lane) <= 64 : W * sizeof(Lane) <= kTreeBytes;
+  if constexpr (W >= 1 && kVectorLane<Lane> && in_registers) {
     acc[0] = lane_merge<R, 2 * W>(acc);
   } else if constexpr (W >= 1 && kVectorLane<Lane> && W * sizeof(Lane) % kTreeBytes == 0) {
     using V [[gnu::vector_size(kTreeBytes)]] = Lane;
@@ -477,25 +475,21 @@ int reduce(const TensorRef* t) {
       }, kAcross);
       return kPathContiguous;
     }
+    const auto rows = [&](auto far) {  // far: std::bool_constant<kFar>
+      parallel_range(numel_out, std::max<int64_t>(1, kGrain / m), [&](int64_t b, int64_t e) {
+        for_outputs(g, kept, b, e, [&](char* o, char* p) {
+          store<R>(o, fold_row<R, decltype(far)::value>(reinterpret_cast<const S*>(p), m), m);
+        });
+      });
+      return kPathContiguous;
+    };
     // Rows read from DRAM: the lanes' loop asks for the data kPrefetchBytes ahead, into the
     // rows after this one (the hardware's prefetcher stops at each 4 KB page: rows of 1024
     // floats, one page each, read at ~8 GB/s, floating dtypes only, as above).
     if constexpr (is_floating_v<S>) {
-      if (numel_out * m * unit >= kFarBytes) {
-        parallel_range(numel_out, std::max<int64_t>(1, kGrain / m), [&](int64_t b, int64_t e) {
-          for_outputs(g, kept, b, e, [&](char* o, char* p) {
-            store<R>(o, fold_row<R, true>(reinterpret_cast<const S*>(p), m), m);
-          });
-        });
-        return kPathContiguous;
-      }
+      if (numel_out * m * unit >= kFarBytes) return rows(std::true_type{});
     }
-    parallel_range(numel_out, std::max<int64_t>(1, kGrain / m), [&](int64_t b, int64_t e) {
-      for_outputs(g, kept, b, e, [&](char* o, char* p) {
-        store<R>(o, fold_row<R>(reinterpret_cast<const S*>(p), m), m);
-      });
-    });
-    return kPathContiguous;
+    return rows(std::false_type{});
   }
   if (kept >= 1 && reduced >= 1 && g.stride[kept - 1][1] == unit) {
     int64_t inner = g.size[kept - 1];

@@ -2,9 +2,9 @@
 derivatives.yaml) whose steps run in the C++ entries the other ops generate.
 
 Both shift by the max along ``dim`` before ``exp``, so nothing overflows: softmax is
-``e * (1 / sum(e))`` with ``e = exp(x - max)``, log_softmax is ``(x - max) - log(sum(e))``. As in
-torch, a row holding +inf (or only -inf) gives NaN. float16 and bfloat16 compute in float32 and round once
-at the end, as torch does.
+``e * (1 / sum(e))`` with ``e = exp(x - max)``, log_softmax is ``(x - max) - log(sum(e))``.
+As in torch, a row holding +inf (or only -inf) gives NaN. float16 and bfloat16 compute in
+float32 and round once at the end, as torch does.
 """
 
 from __future__ import annotations

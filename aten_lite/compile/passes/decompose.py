@@ -48,8 +48,8 @@ def run(graph, max_row: int) -> int:
     for node in list(graph.nodes):
         if node.op not in _OPS or not _eligible(node, max_row):
             continue
-        if node.op not in _ALWAYS and not _in_chain(node, readers) or \
-                node.op in _ONE_PASS and node.outputs[0].shape[-1] < _MIN_ONE_PASS_ROW:
+        if (node.op not in _ALWAYS and not _in_chain(node, readers)) or \
+                (node.op in _ONE_PASS and node.outputs[0].shape[-1] < _MIN_ONE_PASS_ROW):
             continue
         made = _expand(graph, node, next_id)
         next_id += len(made)
