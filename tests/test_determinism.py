@@ -157,3 +157,47 @@ def test_sums_over_dim_0_step_through_the_rows_in_order(rows):
     assert t.amax(0).numpy().tobytes() == a.max(0).tobytes()
     want = a.astype(np.float64).prod(0).astype(np.float32)
     assert t.prod(0).numpy().tobytes() == want.tobytes()
+
+
+def _bits(t):
+    return np.ascontiguousarray(t.numpy()).view(np.uint8)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", [64, 255, 256, 1024, 4100])
+def test_layer_norm_kernels_give_the_composed_ops_bits(dtype, n):
+    # Short rows are centred in blocks, rows of 256 and more one at a time from the input
+    # itself (Note [Long rows of layer_norm] in aten_lite/csrc/layer_norm.h): both take the
+    # steps of the ops layer_norm stands for, so the same bits; and a strided input, which the
+    # long path converts first, the same bits as a contiguous one.
+    from aten_lite._generated import ops
+    from aten_lite.nn import functional as F
+
+    rng = np.random.default_rng(n)
+    d = getattr(al, dtype)
+    x = al.tensor(rng.standard_normal((7, n)) * 3 + 1).to(d)
+    g = al.tensor(rng.standard_normal((7, n))).to(d)
+    w, b = (al.tensor(rng.standard_normal(n)).to(d) for _ in range(2))
+    m = x.mean(-1, keepdim=True)
+    var = ((x - m) * (x - m)).mean(-1, keepdim=True)
+    composed = (x - m) * (var + 1e-5).rsqrt() * w + b
+    assert np.array_equal(_bits(F.layer_norm(x, (n,), w, b, 1e-5)), _bits(composed))
+    xhat = ops._layer_norm(x, al.ones(n, dtype=d), al.zeros(n, dtype=d), 1e-5)
+    assert np.array_equal(_bits(ops._layer_norm_weight_grad(g, x, 1e-5)),
+                          _bits((g * xhat).sum(0)))
+    strided_x = al.tensor(np.repeat(x.numpy(), 2, 1))[:, ::2]
+    strided_g = g.t().contiguous().t()
+    assert not strided_x.is_contiguous() and not strided_g.is_contiguous()
+    grad = ops._layer_norm_backward(g, x, w, 1e-5)
+    assert np.array_equal(_bits(ops._layer_norm_backward(strided_g, strided_x, w, 1e-5)),
+                          _bits(grad))
+    assert np.array_equal(_bits(ops._layer_norm(strided_x, w, b, 1e-5)),
+                          _bits(F.layer_norm(x, (n,), w, b, 1e-5)))
+    # the gradient itself, against float64 NumPy
+    x64, g64, w64 = (t.numpy().astype(np.float64) for t in (x, g, w))
+    c = x64 - x64.mean(-1, keepdims=True)
+    r = 1 / np.sqrt((c * c).mean(-1, keepdims=True) + 1e-5)
+    gw = g64 * w64
+    want = r * (gw - gw.mean(-1, keepdims=True) - c * r * (gw * c * r).mean(-1, keepdims=True))
+    np.testing.assert_allclose(grad.numpy(), want, rtol=1e-3 if dtype == "float32" else 1e-10,
+                               atol=1e-4 if dtype == "float32" else 1e-12)

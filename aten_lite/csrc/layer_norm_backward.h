@@ -55,57 +55,74 @@ struct Kernel {
     ln::load_vector<S>(t[3], n, wv.get());
     const C* __restrict w = wv.get();
     const C inv_n = C(1) / static_cast<C>(n);
+    const bool unit = out.strides[1] == static_cast<int64_t>(sizeof(S));
+    // Row r's gradient from its centred values c (rstd rs) and its grad_output g, in one
+    // pass and one write: xhat = c * rs (kept in c) and gw = g * weight (kept in gw), with
+    // the sums of gw and gw * xhat in P lanes by the element's index (a tail element j in
+    // lane j - whole), folded by a fixed tree (lane_fold): the same bits in every variant.
+    // (The `sum` reducer's order, which nothing here needs, cost four passes and two merge
+    // trees per row: 512 rows of 64 took 98 us, against 46-67 now on the same busy host.)
+    constexpr int64_t P = 64 / static_cast<int64_t>(sizeof(C));
+    const int64_t whole = n / P * P;
+    const auto grad_row = [&](int64_t r, C* __restrict c, const C* __restrict g,
+                              C* __restrict gw, C rs) {
+      C sa[P] = {}, sb[P] = {};
+      for (int64_t j0 = 0; j0 < whole; j0 += P) {
+        for (int64_t l = 0; l < P; ++l) {
+          const C xh = c[j0 + l] * rs, gv = g[j0 + l] * w[j0 + l];
+          c[j0 + l] = xh;
+          gw[j0 + l] = gv;
+          sa[l] += gv;
+          sb[l] += gv * xh;
+        }
+      }
+      for (int64_t j = whole; j < n; ++j) {
+        const C xh = c[j] * rs, gv = g[j] * w[j];
+        c[j] = xh;
+        gw[j] = gv;
+        sa[j - whole] += gv;
+        sb[j - whole] += gv * xh;
+      }
+      const C a = ls::lane_fold<C, P>(sa, true) * inv_n;
+      const C b = ls::lane_fold<C, P>(sb, true) * inv_n;
+      if (unit) {
+        S* __restrict dst = &at2<S>(out, r, 0);
+        for (int64_t j = 0; j < n; ++j) dst[j] = static_cast<S>(rs * (gw[j] - a - c[j] * b));
+      } else {
+        for (int64_t j = 0; j < n; ++j)
+          at2<S>(out, r, j) = static_cast<S>(rs * (gw[j] - a - c[j] * b));
+      }
+    };
+    if (n >= ln::kLongRow) {  // Note [Long rows of layer_norm] in layer_norm.h
+      const ln::Reader<S> xs(self, rows, n), gs(grad, rows, n);
+      parallel_range(rows, std::max<int64_t>(1, ls::kGrainElements / n), [&](int64_t r0,
+                                                                             int64_t r1) {
+        std::unique_ptr<C[]> scratch(new C[4 * n]);
+        C *xb = scratch.get(), *gb = xb + n, *c = gb + n, *sq = c + n;
+        for (int64_t r = r0; r < r1; ++r) {
+          xs.ahead(r);
+          gs.ahead(r);
+          const C* x = ln::row_in<S>(self, r, n, xb);
+          const C* g = ln::row_in<S>(grad, r, n, gb);
+          const C rs = ln::centre_long_row(x, c, sq, n, eps);
+          grad_row(r, c, g, sq, rs);  // gw over the squares, read by now
+        }
+      });
+      return 0;
+    }
     // Per block: its rows centred a step at a time (centre_rows, the forward's statistics),
-    // then each row in one pass and one write.
+    // then each row by grad_row.
     ls::each_block<C>(rows, n, [&](int64_t r0, int64_t m, C* x, C* g, C* rstd) {
       ls::load_rows<S>(self, r0, m, n, x);
       ls::load_rows<S>(grad, r0, m, n, g);
       std::unique_ptr<C[]> scratch(new C[m * n]);
-      C* __restrict sq = scratch.get();  // the squares
-      const bool unit = out.strides[1] == static_cast<int64_t>(sizeof(S));
+      C* __restrict sq = scratch.get();  // the squares, then gw
       C mean[kRows];
-      constexpr int64_t P = 64 / static_cast<int64_t>(sizeof(C));
-      const int64_t whole = n / P * P;
       for (int64_t i0 = 0; i0 < m; i0 += kRows) {
         const int64_t k = m - i0 < kRows ? m - i0 : kRows;
         ln::centre_rows(x + i0 * n, sq + i0 * n, k, n, eps, mean, rstd + i0);
       }
-      // Per row, one pass: xhat = centred * rstd and gw = grad * weight, kept, with the sums of
-      // gw and gw * xhat in P lanes by the element's index (a tail element j in lane
-      // j - whole), folded by a fixed tree (lane_fold): the same bits in every variant. (The
-      // `sum` reducer's order, which nothing here needs, cost four passes and two merge trees
-      // per row: 512 rows of 64 took 98 us, against 46-67 now on the same busy host.)
-      for (int64_t i = 0; i < m; ++i) {
-        C* __restrict xhat = x + i * n;
-        C* __restrict gw = g + i * n;
-        const C r = rstd[i];
-        C sa[P] = {}, sb[P] = {};
-        for (int64_t j0 = 0; j0 < whole; j0 += P) {
-          for (int64_t l = 0; l < P; ++l) {
-            const C xh = xhat[j0 + l] * r, gv = gw[j0 + l] * w[j0 + l];
-            xhat[j0 + l] = xh;
-            gw[j0 + l] = gv;
-            sa[l] += gv;
-            sb[l] += gv * xh;
-          }
-        }
-        for (int64_t j = whole; j < n; ++j) {
-          const C xh = xhat[j] * r, gv = gw[j] * w[j];
-          xhat[j] = xh;
-          gw[j] = gv;
-          sa[j - whole] += gv;
-          sb[j - whole] += gv * xh;
-        }
-        const C a = ls::lane_fold<C, P>(sa, true) * inv_n;
-        const C b = ls::lane_fold<C, P>(sb, true) * inv_n;
-        if (unit) {
-          S* __restrict dst = &at2<S>(out, r0 + i, 0);
-          for (int64_t j = 0; j < n; ++j) dst[j] = static_cast<S>(r * (gw[j] - a - xhat[j] * b));
-        } else {
-          for (int64_t j = 0; j < n; ++j)
-            at2<S>(out, r0 + i, j) = static_cast<S>(r * (gw[j] - a - xhat[j] * b));
-        }
-      }
+      for (int64_t i = 0; i < m; ++i) grad_row(r0 + i, x + i * n, g + i * n, sq + i * n, rstd[i]);
     });
     return 0;
   }
