@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 d13bbaa2ee5501fe).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ad0d36e976793508).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -27,7 +27,6 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     _hardtanh_backward,
     _layer_norm,
     _layer_norm_backward,
-    _layer_norm_weight_grad,
     _leaky_relu_backward,
     _log_sigmoid_backward,
     _log_softmax_backward,
@@ -1736,10 +1735,10 @@ class TanhBackwardBackward0(Node):
 
 
 class LayerNormBackward0(Node):
-    """Backward of _layer_norm (derivatives.yaml:272)."""
-    __slots__ = ("eps_", "self_", "self_v", "weight_", "weight_v", "bias_shape")
+    """Backward of _layer_norm (derivatives.yaml:275)."""
+    __slots__ = ("eps_", "self_", "self_v", "weight_", "weight_v")
     _op = "_layer_norm"
-    _formulas = (('derivatives.yaml:273', 'self'), ('derivatives.yaml:274', 'weight'), ('derivatives.yaml:275', 'bias'),)
+    _formulas = (('derivatives.yaml:276', 'self'), ('derivatives.yaml:277', 'weight'), ('derivatives.yaml:278', 'bias'),)
 
     def apply(node, grads):
         if node._released:
@@ -1752,14 +1751,13 @@ class LayerNormBackward0(Node):
         weight = node.weight_
         if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
             unpack(node, weight, node.weight_v, 'weight')
-        bias_shape = node.bias_shape
         at_ = 0
         try:
-            grad_self = _layer_norm_backward(grad, self, weight, eps) if need[0] is not None else None  # derivatives.yaml:273
+            grad_self = layer_norm_grad(grad, self, weight, eps, 0) if need[0] is not None else None  # derivatives.yaml:276
             at_ = 1
-            grad_weight = _layer_norm_weight_grad(grad, self, eps) if need[1] is not None else None  # derivatives.yaml:274
+            grad_weight = layer_norm_grad(grad, self, weight, eps, 1) if need[1] is not None else None  # derivatives.yaml:277
             at_ = 2
-            grad_bias = sum_to(grad, bias_shape) if need[2] is not None else None  # derivatives.yaml:275
+            grad_bias = layer_norm_grad(grad, self, weight, eps, 2) if need[2] is not None else None  # derivatives.yaml:278
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1767,14 +1765,14 @@ class LayerNormBackward0(Node):
 
     def release(node):
         node._released = True
-        node.eps_ = node.self_ = node.self_v = node.weight_ = node.weight_v = node.bias_shape = None
+        node.eps_ = node.self_ = node.self_v = node.weight_ = node.weight_v = None
 
 
 class LayerNormBackwardBackward0(Node):
-    """Backward of _layer_norm_backward (derivatives.yaml:280)."""
+    """Backward of _layer_norm_backward (derivatives.yaml:283)."""
     __slots__ = ("eps_", "self_", "self_v", "weight_", "weight_v", "grad_output_", "grad_output_v", "weight_shape")
     _op = "_layer_norm_backward"
-    _formulas = (('derivatives.yaml:281', 'grad_output'), ('derivatives.yaml:282', 'self'), ('derivatives.yaml:283', 'weight'),)
+    _formulas = (('derivatives.yaml:284', 'grad_output'), ('derivatives.yaml:285', 'self'), ('derivatives.yaml:286', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -1793,11 +1791,11 @@ class LayerNormBackwardBackward0(Node):
         weight_shape = node.weight_shape
         at_ = 0
         try:
-            grad_grad_output = (_layer_norm_backward(grad, self, ones_like(weight), eps) * weight) if need[0] is not None else None  # derivatives.yaml:281
+            grad_grad_output = (_layer_norm_backward(grad, self, ones_like(weight), eps) * weight) if need[0] is not None else None  # derivatives.yaml:284
             at_ = 1
-            grad_self = layer_norm_grad_vjp(grad, grad_output, self, weight, eps) if need[1] is not None else None  # derivatives.yaml:282
+            grad_self = layer_norm_grad_vjp(grad, grad_output, self, weight, eps) if need[1] is not None else None  # derivatives.yaml:285
             at_ = 2
-            grad_weight = sum_to(grad_output * _layer_norm_backward(grad, self, ones_like(weight), eps), weight_shape) if need[2] is not None else None  # derivatives.yaml:283
+            grad_weight = sum_to(grad_output * _layer_norm_backward(grad, self, ones_like(weight), eps), weight_shape) if need[2] is not None else None  # derivatives.yaml:286
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1809,10 +1807,10 @@ class LayerNormBackwardBackward0(Node):
 
 
 class LayerNormWeightGradBackward0(Node):
-    """Backward of _layer_norm_weight_grad (derivatives.yaml:288)."""
+    """Backward of _layer_norm_weight_grad (derivatives.yaml:291)."""
     __slots__ = ("eps_", "self_", "self_v", "grad_output_", "grad_output_v")
     _op = "_layer_norm_weight_grad"
-    _formulas = (('derivatives.yaml:289', 'grad_output'), ('derivatives.yaml:290', 'self'),)
+    _formulas = (('derivatives.yaml:292', 'grad_output'), ('derivatives.yaml:293', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1827,9 +1825,9 @@ class LayerNormWeightGradBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = (grad * _layer_norm(self, ones_like(grad), zeros_like(grad), eps)) if need[0] is not None else None  # derivatives.yaml:289
+            grad_grad_output = (grad * _layer_norm(self, ones_like(grad), zeros_like(grad), eps)) if need[0] is not None else None  # derivatives.yaml:292
             at_ = 1
-            grad_self = _layer_norm_backward(grad_output * grad, self, ones_like(grad), eps) if need[1] is not None else None  # derivatives.yaml:290
+            grad_self = _layer_norm_backward(grad_output * grad, self, ones_like(grad), eps) if need[1] is not None else None  # derivatives.yaml:293
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1841,10 +1839,10 @@ class LayerNormWeightGradBackward0(Node):
 
 
 class SdpaBackward0(Node):
-    """Backward of _sdpa (derivatives.yaml:295)."""
+    """Backward of _sdpa (derivatives.yaml:298)."""
     __slots__ = ("is_causal_", "key_", "key_v", "query_", "query_v", "scale_", "value_", "value_v")
     _op = "_sdpa"
-    _formulas = (('derivatives.yaml:296', 'query'), ('derivatives.yaml:297', 'key'), ('derivatives.yaml:298', 'value'),)
+    _formulas = (('derivatives.yaml:299', 'query'), ('derivatives.yaml:300', 'key'), ('derivatives.yaml:301', 'value'),)
 
     def apply(node, grads):
         if node._released:
@@ -1863,11 +1861,11 @@ class SdpaBackward0(Node):
             unpack(node, value, node.value_v, 'value')
         at_ = 0
         try:
-            grad_query = sdpa_grad(grad, query, key, value, scale, is_causal, 0) if need[0] is not None else None  # derivatives.yaml:296
+            grad_query = sdpa_grad(grad, query, key, value, scale, is_causal, 0) if need[0] is not None else None  # derivatives.yaml:299
             at_ = 1
-            grad_key = sdpa_grad(grad, query, key, value, scale, is_causal, 1) if need[1] is not None else None  # derivatives.yaml:297
+            grad_key = sdpa_grad(grad, query, key, value, scale, is_causal, 1) if need[1] is not None else None  # derivatives.yaml:300
             at_ = 2
-            grad_value = sdpa_grad(grad, query, key, value, scale, is_causal, 2) if need[2] is not None else None  # derivatives.yaml:298
+            grad_value = sdpa_grad(grad, query, key, value, scale, is_causal, 2) if need[2] is not None else None  # derivatives.yaml:301
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1879,10 +1877,10 @@ class SdpaBackward0(Node):
 
 
 class SoftmaxBackwardBackward0(Node):
-    """Backward of _softmax_backward (derivatives.yaml:301)."""
+    """Backward of _softmax_backward (derivatives.yaml:304)."""
     __slots__ = ("dim_", "probs_", "probs_v", "grad_output_", "grad_output_v")
     _op = "_softmax_backward"
-    _formulas = (('derivatives.yaml:302', 'grad_output'), ('derivatives.yaml:303', 'probs'),)
+    _formulas = (('derivatives.yaml:305', 'grad_output'), ('derivatives.yaml:306', 'probs'),)
 
     def apply(node, grads):
         if node._released:
@@ -1897,9 +1895,9 @@ class SoftmaxBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = _softmax_backward(grad, probs, dim) if need[0] is not None else None  # derivatives.yaml:302
+            grad_grad_output = _softmax_backward(grad, probs, dim) if need[0] is not None else None  # derivatives.yaml:305
             at_ = 1
-            grad_probs = (grad * (grad_output - (grad_output * probs).sum(dim, keepdim=True)) - grad_output * (grad * probs).sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:303
+            grad_probs = (grad * (grad_output - (grad_output * probs).sum(dim, keepdim=True)) - grad_output * (grad * probs).sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:306
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1911,10 +1909,10 @@ class SoftmaxBackwardBackward0(Node):
 
 
 class LogSoftmaxBackwardBackward0(Node):
-    """Backward of _log_softmax_backward (derivatives.yaml:306)."""
+    """Backward of _log_softmax_backward (derivatives.yaml:309)."""
     __slots__ = ("dim_", "log_probs_", "log_probs_v", "grad_output_", "grad_output_v")
     _op = "_log_softmax_backward"
-    _formulas = (('derivatives.yaml:307', 'grad_output'), ('derivatives.yaml:308', 'log_probs'),)
+    _formulas = (('derivatives.yaml:310', 'grad_output'), ('derivatives.yaml:311', 'log_probs'),)
 
     def apply(node, grads):
         if node._released:
@@ -1929,9 +1927,9 @@ class LogSoftmaxBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:307
+            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:310
             at_ = 1
-            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:308
+            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:311
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1943,10 +1941,10 @@ class LogSoftmaxBackwardBackward0(Node):
 
 
 class LinearBackward0(Node):
-    """Backward of _linear (derivatives.yaml:313)."""
+    """Backward of _linear (derivatives.yaml:316)."""
     __slots__ = ("weight_", "weight_v", "input_shape", "input_", "input_v")
     _op = "_linear"
-    _formulas = (('derivatives.yaml:314', 'input'), ('derivatives.yaml:315', 'weight'), ('derivatives.yaml:316', 'bias'),)
+    _formulas = (('derivatives.yaml:317', 'input'), ('derivatives.yaml:318', 'weight'), ('derivatives.yaml:319', 'bias'),)
 
     def apply(node, grads):
         if node._released:
@@ -1961,11 +1959,11 @@ class LinearBackward0(Node):
             unpack(node, input, node.input_v, 'input')
         at_ = 0
         try:
-            grad_input = linear_input_grad(grad, weight, input_shape) if need[0] is not None else None  # derivatives.yaml:314
+            grad_input = linear_input_grad(grad, weight, input_shape) if need[0] is not None else None  # derivatives.yaml:317
             at_ = 1
-            grad_weight = linear_weight_grad(grad, input) if need[1] is not None else None  # derivatives.yaml:315
+            grad_weight = linear_weight_grad(grad, input) if need[1] is not None else None  # derivatives.yaml:318
             at_ = 2
-            grad_bias = linear_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:316
+            grad_bias = linear_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:319
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1977,10 +1975,10 @@ class LinearBackward0(Node):
 
 
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:319)."""
+    """Backward of mm (derivatives.yaml:322)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
-    _formulas = (('derivatives.yaml:320', 'self'), ('derivatives.yaml:321', 'mat2'),)
+    _formulas = (('derivatives.yaml:323', 'self'), ('derivatives.yaml:324', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1994,9 +1992,9 @@ class MmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:320
+            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:323
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:321
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:324
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2008,10 +2006,10 @@ class MmBackward0(Node):
 
 
 class SparseMmBackward0(Node):
-    """Backward of _sparse_mm (derivatives.yaml:324)."""
+    """Backward of _sparse_mm (derivatives.yaml:327)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "_sparse_mm"
-    _formulas = (('derivatives.yaml:325', 'self'), ('derivatives.yaml:326', 'mat2'),)
+    _formulas = (('derivatives.yaml:328', 'self'), ('derivatives.yaml:329', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -2025,9 +2023,9 @@ class SparseMmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:325
+            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:328
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:326
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:329
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2039,10 +2037,10 @@ class SparseMmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:329)."""
+    """Backward of bmm (derivatives.yaml:332)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
-    _formulas = (('derivatives.yaml:330', 'self'), ('derivatives.yaml:331', 'mat2'),)
+    _formulas = (('derivatives.yaml:333', 'self'), ('derivatives.yaml:334', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -2056,9 +2054,9 @@ class BmmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:330
+            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:333
             at_ = 1
-            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:331
+            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:334
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2070,10 +2068,10 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:334)."""
+    """Backward of dot (derivatives.yaml:337)."""
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
-    _formulas = (('derivatives.yaml:335', 'self'), ('derivatives.yaml:336', 'tensor'),)
+    _formulas = (('derivatives.yaml:338', 'self'), ('derivatives.yaml:339', 'tensor'),)
 
     def apply(node, grads):
         if node._released:
@@ -2087,9 +2085,9 @@ class DotBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:335
+            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:338
             at_ = 1
-            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:336
+            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:339
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2101,10 +2099,10 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:341)."""
+    """Backward of view (derivatives.yaml:344)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
-    _formulas = (('derivatives.yaml:342', 'self'),)
+    _formulas = (('derivatives.yaml:345', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2112,7 +2110,7 @@ class ViewBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:342
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:345
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2124,26 +2122,26 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:344); the same code as ViewBackward0's."""
+    """Backward of reshape (derivatives.yaml:347); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
-    _formulas = (('derivatives.yaml:345', 'self'),)
+    _formulas = (('derivatives.yaml:348', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:347)."""
+    """Backward of t (derivatives.yaml:350)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
-    _formulas = (('derivatives.yaml:348', 'self'),)
+    _formulas = (('derivatives.yaml:351', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:348
+            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:351
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2151,10 +2149,10 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:350)."""
+    """Backward of transpose.int (derivatives.yaml:353)."""
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
-    _formulas = (('derivatives.yaml:351', 'self'),)
+    _formulas = (('derivatives.yaml:354', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2163,7 +2161,7 @@ class TransposeBackward0(Node):
         dim0 = node.dim0_
         dim1 = node.dim1_
         try:
-            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:351
+            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:354
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2175,10 +2173,10 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:353)."""
+    """Backward of permute (derivatives.yaml:356)."""
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
-    _formulas = (('derivatives.yaml:354', 'self'),)
+    _formulas = (('derivatives.yaml:357', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2186,7 +2184,7 @@ class PermuteBackward0(Node):
         need, grad = node._next, grads[0]
         dims = node.dims_
         try:
-            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:354
+            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:357
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2198,10 +2196,10 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:356)."""
+    """Backward of expand (derivatives.yaml:359)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
-    _formulas = (('derivatives.yaml:357', 'self'),)
+    _formulas = (('derivatives.yaml:360', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2209,7 +2207,7 @@ class ExpandBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:357
+            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:360
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2221,37 +2219,37 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:359); the same code as ViewBackward0's."""
+    """Backward of squeeze (derivatives.yaml:362); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
-    _formulas = (('derivatives.yaml:360', 'self'),)
-    apply = ViewBackward0.apply
-    release = ViewBackward0.release
-
-
-class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:362); the same code as ViewBackward0's."""
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze.dim"
     _formulas = (('derivatives.yaml:363', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
-class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:365); the same code as ViewBackward0's."""
+class SqueezeBackward1(Node):
+    """Backward of squeeze.dim (derivatives.yaml:365); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze.dims"
+    _op = "squeeze.dim"
     _formulas = (('derivatives.yaml:366', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
+class SqueezeBackward2(Node):
+    """Backward of squeeze.dims (derivatives.yaml:368); the same code as ViewBackward0's."""
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze.dims"
+    _formulas = (('derivatives.yaml:369', 'self'),)
+    apply = ViewBackward0.apply
+    release = ViewBackward0.release
+
+
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:368)."""
+    """Backward of unsqueeze (derivatives.yaml:371)."""
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
-    _formulas = (('derivatives.yaml:369', 'self'),)
+    _formulas = (('derivatives.yaml:372', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2259,7 +2257,7 @@ class UnsqueezeBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:369
+            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:372
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2271,19 +2269,19 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:371); the same code as ViewBackward0's."""
+    """Backward of flatten.using_ints (derivatives.yaml:374); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
-    _formulas = (('derivatives.yaml:372', 'self'),)
+    _formulas = (('derivatives.yaml:375', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:374)."""
+    """Backward of narrow (derivatives.yaml:377)."""
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
-    _formulas = (('derivatives.yaml:375', 'self'),)
+    _formulas = (('derivatives.yaml:378', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2294,7 +2292,7 @@ class NarrowBackward0(Node):
         start = node.start_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:375
+            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:378
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2306,10 +2304,10 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:377)."""
+    """Backward of select.int (derivatives.yaml:380)."""
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
-    _formulas = (('derivatives.yaml:378', 'self'),)
+    _formulas = (('derivatives.yaml:381', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2319,7 +2317,7 @@ class SelectBackward0(Node):
         index = node.index_
         self_shape = node.self_shape
         try:
-            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:378
+            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:381
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2331,10 +2329,10 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:380)."""
+    """Backward of slice.Tensor (derivatives.yaml:383)."""
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
-    _formulas = (('derivatives.yaml:381', 'self'),)
+    _formulas = (('derivatives.yaml:384', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2346,7 +2344,7 @@ class SliceBackward0(Node):
         step = node.step_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:381
+            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:384
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2358,17 +2356,17 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:383)."""
+    """Backward of contiguous (derivatives.yaml:386)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
-    _formulas = (('derivatives.yaml:384', 'self'),)
+    _formulas = (('derivatives.yaml:387', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:384
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:387
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2376,10 +2374,10 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:386)."""
+    """Backward of split.Tensor (derivatives.yaml:389)."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
-    _formulas = (('derivatives.yaml:387', 'self'),)
+    _formulas = (('derivatives.yaml:390', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2388,7 +2386,7 @@ class SplitBackward0(Node):
         dim = node.dim_
         result_shape = node.result_shape
         try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:387
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:390
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2400,28 +2398,28 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:389); the same code as SplitBackward0's."""
+    """Backward of split.sizes (derivatives.yaml:392); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
-    _formulas = (('derivatives.yaml:390', 'self'),)
-    apply = SplitBackward0.apply
-    release = SplitBackward0.release
-
-
-class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:392); the same code as SplitBackward0's."""
-    __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
-    _op = "chunk"
     _formulas = (('derivatives.yaml:393', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
+class ChunkBackward0(Node):
+    """Backward of chunk (derivatives.yaml:395); the same code as SplitBackward0's."""
+    __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
+    _op = "chunk"
+    _formulas = (('derivatives.yaml:396', 'self'),)
+    apply = SplitBackward0.apply
+    release = SplitBackward0.release
+
+
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:397)."""
+    """Backward of cat (derivatives.yaml:400)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
-    _formulas = (('derivatives.yaml:398', 'tensors'),)
+    _formulas = (('derivatives.yaml:401', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -2430,7 +2428,7 @@ class CatBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:398
+            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:401
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2442,10 +2440,10 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:400)."""
+    """Backward of stack (derivatives.yaml:403)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
-    _formulas = (('derivatives.yaml:401', 'tensors'),)
+    _formulas = (('derivatives.yaml:404', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -2454,7 +2452,7 @@ class StackBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:401
+            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:404
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2466,10 +2464,10 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:403)."""
+    """Backward of gather (derivatives.yaml:406)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
-    _formulas = (('derivatives.yaml:405', 'self'),)
+    _formulas = (('derivatives.yaml:408', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2481,7 +2479,7 @@ class GatherBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:405
+            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:408
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2493,10 +2491,10 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:407)."""
+    """Backward of index_select (derivatives.yaml:410)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
-    _formulas = (('derivatives.yaml:409', 'self'),)
+    _formulas = (('derivatives.yaml:412', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2508,7 +2506,7 @@ class IndexSelectBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:409
+            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:412
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2520,10 +2518,10 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:411)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:414)."""
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
-    _formulas = (('derivatives.yaml:413', 'self'),)
+    _formulas = (('derivatives.yaml:416', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2533,7 +2531,7 @@ class MaskedFillBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:413
+            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:416
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2545,10 +2543,10 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:416)."""
+    """Backward of index.Tensor (derivatives.yaml:419)."""
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
-    _formulas = (('derivatives.yaml:418', 'self'),)
+    _formulas = (('derivatives.yaml:421', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2561,7 +2559,7 @@ class IndexBackward0(Node):
                     unpack(node, t_, v_, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:418
+            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:421
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2573,10 +2571,10 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:420)."""
+    """Backward of index_put (derivatives.yaml:423)."""
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
-    _formulas = (('derivatives.yaml:422', 'self'), ('derivatives.yaml:423', 'values'),)
+    _formulas = (('derivatives.yaml:425', 'self'), ('derivatives.yaml:426', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -2591,9 +2589,9 @@ class IndexPutBackward0(Node):
         values_shape = node.values_shape
         at_ = 0
         try:
-            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:422
+            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:425
             at_ = 1
-            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:423
+            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:426
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2605,18 +2603,18 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:425); the same code as CopyStridedBackward0's."""
+    """Backward of clone (derivatives.yaml:428); the same code as CopyStridedBackward0's."""
     __slots__ = ()
     _op = "clone"
-    _formulas = (('derivatives.yaml:426', 'self'),)
+    _formulas = (('derivatives.yaml:429', 'self'),)
     apply = CopyStridedBackward0.apply
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:428)."""
+    """Backward of copy_ (derivatives.yaml:431)."""
     __slots__ = ()
     _op = "copy_"
-    _formulas = (('derivatives.yaml:429', 'self'), ('derivatives.yaml:430', 'src'),)
+    _formulas = (('derivatives.yaml:432', 'self'), ('derivatives.yaml:433', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -2624,9 +2622,9 @@ class CopyBackward0(Node):
         need, grad = node._next, grads[0]
         at_ = 0
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:429
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:432
             at_ = 1
-            grad_src = grad if need[1] is not None else None  # derivatives.yaml:430
+            grad_src = grad if need[1] is not None else None  # derivatives.yaml:433
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2634,34 +2632,34 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:432); the same code as SignBackward0's."""
+    """Backward of fill_.Scalar (derivatives.yaml:435); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "fill_.Scalar"
-    _formulas = (('derivatives.yaml:433', 'self'),)
-    apply = SignBackward0.apply
-
-
-class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:435); the same code as SignBackward0's."""
-    __slots__ = ()
-    _op = "zero_"
     _formulas = (('derivatives.yaml:436', 'self'),)
     apply = SignBackward0.apply
 
 
+class ZeroBackward0(Node):
+    """Backward of zero_ (derivatives.yaml:438); the same code as SignBackward0's."""
+    __slots__ = ()
+    _op = "zero_"
+    _formulas = (('derivatives.yaml:439', 'self'),)
+    apply = SignBackward0.apply
+
+
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:438); the same code as ContiguousBackward0's."""
+    """Backward of to.dtype (derivatives.yaml:441); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
-    _formulas = (('derivatives.yaml:439', 'self'),)
+    _formulas = (('derivatives.yaml:442', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:441)."""
+    """Backward of to.device (derivatives.yaml:444)."""
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
-    _formulas = (('derivatives.yaml:442', 'self'),)
+    _formulas = (('derivatives.yaml:445', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2669,7 +2667,7 @@ class ToBackward1(Node):
         need, grad = node._next, grads[0]
         self_device = node.self_device
         try:
-            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:442
+            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:445
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2681,7 +2679,7 @@ class ToBackward1(Node):
 
 
 class Unique2Backward0(Node):
-    """Backward of _unique2 (derivatives.yaml:444)."""
+    """Backward of _unique2 (derivatives.yaml:447)."""
     __slots__ = ()
     _op = "_unique2"
     _n_out = 3
@@ -2695,10 +2693,10 @@ class Unique2Backward0(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:450)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:453)."""
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
-    _formulas = (('derivatives.yaml:451', 'values'),)
+    _formulas = (('derivatives.yaml:454', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -2708,7 +2706,7 @@ class SparseCooTensorBackward0(Node):
         if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
             unpack(node, indices, node.indices_v, 'indices')
         try:
-            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:451
+            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:454
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2721,17 +2719,17 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:454)."""
+    """Backward of to_sparse (derivatives.yaml:457)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
-    _formulas = (('derivatives.yaml:455', 'self'),)
+    _formulas = (('derivatives.yaml:458', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:455
+            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:458
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2739,10 +2737,10 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:457)."""
+    """Backward of to_dense (derivatives.yaml:460)."""
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
-    _formulas = (('derivatives.yaml:458', 'self'),)
+    _formulas = (('derivatives.yaml:461', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2752,7 +2750,7 @@ class ToDenseBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:458
+            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:461
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2764,18 +2762,18 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:461); the same code as ContiguousBackward0's."""
+    """Backward of coalesce (derivatives.yaml:464); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
-    _formulas = (('derivatives.yaml:462', 'self'),)
+    _formulas = (('derivatives.yaml:465', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:464)."""
+    """Backward of values (derivatives.yaml:467)."""
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
-    _formulas = (('derivatives.yaml:465', 'self'),)
+    _formulas = (('derivatives.yaml:468', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2786,7 +2784,7 @@ class ValuesBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:465
+            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:468
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2798,10 +2796,10 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:468)."""
+    """Backward of sparse_mask (derivatives.yaml:471)."""
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
-    _formulas = (('derivatives.yaml:469', 'self'),)
+    _formulas = (('derivatives.yaml:472', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2811,7 +2809,7 @@ class SparseMaskBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:469
+            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:472
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2823,10 +2821,10 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:472)."""
+    """Backward of _sparse_values_at (derivatives.yaml:475)."""
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
-    _formulas = (('derivatives.yaml:475', 'self'),)
+    _formulas = (('derivatives.yaml:478', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2840,7 +2838,7 @@ class SparseValuesAtBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:475
+            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:478
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2852,10 +2850,10 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:481)."""
+    """Backward of log10 (derivatives.yaml:484)."""
     __slots__ = ("self_", "self_v")
     _op = "log10"
-    _formulas = (('derivatives.yaml:482', 'self'),)
+    _formulas = (('derivatives.yaml:485', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2865,7 +2863,7 @@ class Log10Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:482
+            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:485
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2877,10 +2875,10 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:484)."""
+    """Backward of log2 (derivatives.yaml:487)."""
     __slots__ = ("self_", "self_v")
     _op = "log2"
-    _formulas = (('derivatives.yaml:485', 'self'),)
+    _formulas = (('derivatives.yaml:488', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2890,7 +2888,7 @@ class Log2Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:485
+            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:488
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2902,10 +2900,10 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:487)."""
+    """Backward of fmod.Tensor (derivatives.yaml:490)."""
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
-    _formulas = (('derivatives.yaml:488', 'self'), ('derivatives.yaml:489', 'other'),)
+    _formulas = (('derivatives.yaml:491', 'self'), ('derivatives.yaml:492', 'other'),)
 
     def apply(node, grads):
         if node._released:
@@ -2919,9 +2917,9 @@ class FmodBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:488
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:491
             at_ = 1
-            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:489
+            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:492
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2933,10 +2931,10 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:491)."""
+    """Backward of lerp.Scalar (derivatives.yaml:494)."""
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
-    _formulas = (('derivatives.yaml:492', 'self'), ('derivatives.yaml:493', 'end'),)
+    _formulas = (('derivatives.yaml:495', 'self'), ('derivatives.yaml:496', 'end'),)
 
     def apply(node, grads):
         if node._released:
@@ -2945,9 +2943,9 @@ class LerpBackward0(Node):
         weight = node.weight_
         at_ = 0
         try:
-            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:492
+            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:495
             at_ = 1
-            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:493
+            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:496
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2959,10 +2957,10 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:495)."""
+    """Backward of lerp.Tensor (derivatives.yaml:498)."""
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
-    _formulas = (('derivatives.yaml:496', 'self'), ('derivatives.yaml:497', 'end'), ('derivatives.yaml:498', 'weight'),)
+    _formulas = (('derivatives.yaml:499', 'self'), ('derivatives.yaml:500', 'end'), ('derivatives.yaml:501', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -2979,11 +2977,11 @@ class LerpBackward1(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:496
+            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:499
             at_ = 1
-            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:497
+            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:500
             at_ = 2
-            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:498
+            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:501
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2995,7 +2993,7 @@ class LerpBackward1(Node):
 
 
 class AdamExpAvgSqBackward0(Node):
-    """Backward of _adam_exp_avg_sq (derivatives.yaml:501)."""
+    """Backward of _adam_exp_avg_sq (derivatives.yaml:504)."""
     __slots__ = ()
     _op = "_adam_exp_avg_sq"
 
@@ -3009,7 +3007,7 @@ class AdamExpAvgSqBackward0(Node):
 
 
 class AdamParamStepBackward0(Node):
-    """Backward of _adam_param_step (derivatives.yaml:504)."""
+    """Backward of _adam_param_step (derivatives.yaml:507)."""
     __slots__ = ()
     _op = "_adam_param_step"
 
@@ -3024,10 +3022,10 @@ class AdamParamStepBackward0(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:507)."""
+    """Backward of _nan_to_num (derivatives.yaml:510)."""
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
-    _formulas = (('derivatives.yaml:509', 'self'),)
+    _formulas = (('derivatives.yaml:512', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3037,7 +3035,7 @@ class NanToNumBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:509
+            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:512
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3049,10 +3047,10 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:511)."""
+    """Backward of cumsum (derivatives.yaml:514)."""
     __slots__ = ("dim_",)
     _op = "cumsum"
-    _formulas = (('derivatives.yaml:513', 'self'),)
+    _formulas = (('derivatives.yaml:516', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3060,7 +3058,7 @@ class CumsumBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:513
+            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:516
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3072,11 +3070,11 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:515)."""
+    """Backward of cumprod (derivatives.yaml:518)."""
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:516', 'self'),)
+    _formulas = (('derivatives.yaml:519', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3090,7 +3088,7 @@ class CumprodBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:516
+            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:519
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3102,12 +3100,12 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:519)."""
+    """Backward of sort (derivatives.yaml:522)."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:521', 'self'),)
+    _formulas = (('derivatives.yaml:524', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3119,7 +3117,7 @@ class SortBackward0(Node):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:521
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:524
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3131,21 +3129,21 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:524); the same code as SortBackward0's."""
+    """Backward of topk (derivatives.yaml:527); the same code as SortBackward0's."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:526', 'self'),)
+    _formulas = (('derivatives.yaml:529', 'self'),)
     apply = SortBackward0.apply
     release = SortBackward0.release
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:529)."""
+    """Backward of scatter.src (derivatives.yaml:532)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
-    _formulas = (('derivatives.yaml:531', 'self'), ('derivatives.yaml:532', 'src'),)
+    _formulas = (('derivatives.yaml:534', 'self'), ('derivatives.yaml:535', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -3158,9 +3156,9 @@ class ScatterBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:531
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:534
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:532
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:535
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3172,10 +3170,10 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:534)."""
+    """Backward of scatter.value (derivatives.yaml:537)."""
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
-    _formulas = (('derivatives.yaml:536', 'self'),)
+    _formulas = (('derivatives.yaml:539', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3186,7 +3184,7 @@ class ScatterBackward1(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:536
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:539
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3198,10 +3196,10 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:539)."""
+    """Backward of scatter_add (derivatives.yaml:542)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
-    _formulas = (('derivatives.yaml:541', 'self'), ('derivatives.yaml:542', 'src'),)
+    _formulas = (('derivatives.yaml:544', 'self'), ('derivatives.yaml:545', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -3214,9 +3212,9 @@ class ScatterAddBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:541
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:544
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:542
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:545
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3228,10 +3226,10 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:544)."""
+    """Backward of index_add (derivatives.yaml:547)."""
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
-    _formulas = (('derivatives.yaml:546', 'self'), ('derivatives.yaml:547', 'source'),)
+    _formulas = (('derivatives.yaml:549', 'self'), ('derivatives.yaml:550', 'source'),)
 
     def apply(node, grads):
         if node._released:
@@ -3245,9 +3243,9 @@ class IndexAddBackward0(Node):
         source_shape = node.source_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:546
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:549
             at_ = 1
-            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:547
+            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:550
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3259,10 +3257,10 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:549)."""
+    """Backward of embedding (derivatives.yaml:552)."""
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
-    _formulas = (('derivatives.yaml:551', 'weight'),)
+    _formulas = (('derivatives.yaml:554', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -3275,7 +3273,7 @@ class EmbeddingBackward0(Node):
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
         try:
-            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:551
+            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:554
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3287,10 +3285,10 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:553)."""
+    """Backward of tril (derivatives.yaml:556)."""
     __slots__ = ("diagonal_",)
     _op = "tril"
-    _formulas = (('derivatives.yaml:554', 'self'),)
+    _formulas = (('derivatives.yaml:557', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3298,7 +3296,7 @@ class TrilBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:554
+            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:557
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3310,10 +3308,10 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:556)."""
+    """Backward of triu (derivatives.yaml:559)."""
     __slots__ = ("diagonal_",)
     _op = "triu"
-    _formulas = (('derivatives.yaml:557', 'self'),)
+    _formulas = (('derivatives.yaml:560', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3321,7 +3319,7 @@ class TriuBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:557
+            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:560
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3333,7 +3331,7 @@ class TriuBackward0(Node):
 
 
 class NonzeroBackward0(Node):
-    """Backward of nonzero (derivatives.yaml:561)."""
+    """Backward of nonzero (derivatives.yaml:564)."""
     __slots__ = ()
     _op = "nonzero"
 
@@ -3346,7 +3344,7 @@ class NonzeroBackward0(Node):
 
 
 class NonzeroBackward1(Node):
-    """Backward of nonzero.as_tuple (derivatives.yaml:564)."""
+    """Backward of nonzero.as_tuple (derivatives.yaml:567)."""
     __slots__ = ("_n_out",)
     _op = "nonzero.as_tuple"
 
@@ -3359,14 +3357,14 @@ class NonzeroBackward1(Node):
 
 
 class NonzeroNumpyBackward0(Node):
-    """Backward of nonzero_numpy (derivatives.yaml:567); the same code as NonzeroBackward1's."""
+    """Backward of nonzero_numpy (derivatives.yaml:570); the same code as NonzeroBackward1's."""
     __slots__ = ("_n_out",)
     _op = "nonzero_numpy"
     apply = NonzeroBackward1.apply
 
 
 class RepeatInterleaveBackward0(Node):
-    """Backward of repeat_interleave.Tensor (derivatives.yaml:570)."""
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:573)."""
     __slots__ = ()
     _op = "repeat_interleave.Tensor"
 
@@ -3379,10 +3377,10 @@ class RepeatInterleaveBackward0(Node):
 
 
 class DiagonalBackward0(Node):
-    """Backward of diagonal (derivatives.yaml:573)."""
+    """Backward of diagonal (derivatives.yaml:576)."""
     __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
     _op = "diagonal"
-    _formulas = (('derivatives.yaml:574', 'self'),)
+    _formulas = (('derivatives.yaml:577', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3393,7 +3391,7 @@ class DiagonalBackward0(Node):
         offset = node.offset_
         self_shape = node.self_shape
         try:
-            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:574
+            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:577
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3405,10 +3403,10 @@ class DiagonalBackward0(Node):
 
 
 class ConvolutionBackward0(Node):
-    """Backward of convolution (derivatives.yaml:579)."""
+    """Backward of convolution (derivatives.yaml:582)."""
     __slots__ = ("dilation_", "groups_", "padding_", "stride_", "transposed_", "weight_", "weight_v", "input_shape", "input_", "input_v", "weight_shape")
     _op = "convolution"
-    _formulas = (('derivatives.yaml:580', 'input'), ('derivatives.yaml:581', 'weight'), ('derivatives.yaml:582', 'bias'),)
+    _formulas = (('derivatives.yaml:583', 'input'), ('derivatives.yaml:584', 'weight'), ('derivatives.yaml:585', 'bias'),)
 
     def apply(node, grads):
         if node._released:
@@ -3429,11 +3427,11 @@ class ConvolutionBackward0(Node):
         weight_shape = node.weight_shape
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:580
+            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:583
             at_ = 1
-            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:581
+            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:584
             at_ = 2
-            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:582
+            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:585
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3445,10 +3443,10 @@ class ConvolutionBackward0(Node):
 
 
 class ConvWeightGradBackward0(Node):
-    """Backward of _conv_weight_grad (derivatives.yaml:585)."""
+    """Backward of _conv_weight_grad (derivatives.yaml:588)."""
     __slots__ = ("dilation_", "grad_output_", "grad_output_v", "groups_", "padding_", "stride_", "input_shape", "input_", "input_v")
     _op = "_conv_weight_grad"
-    _formulas = (('derivatives.yaml:586', 'input'), ('derivatives.yaml:587', 'grad_output'),)
+    _formulas = (('derivatives.yaml:589', 'input'), ('derivatives.yaml:590', 'grad_output'),)
 
     def apply(node, grads):
         if node._released:
@@ -3467,9 +3465,9 @@ class ConvWeightGradBackward0(Node):
             unpack(node, input, node.input_v, 'input')
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:586
+            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:589
             at_ = 1
-            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:587
+            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:590
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3481,10 +3479,10 @@ class ConvWeightGradBackward0(Node):
 
 
 class Im2colBackward0(Node):
-    """Backward of im2col (derivatives.yaml:590)."""
+    """Backward of im2col (derivatives.yaml:593)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_", "self_shape")
     _op = "im2col"
-    _formulas = (('derivatives.yaml:591', 'self'),)
+    _formulas = (('derivatives.yaml:594', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3496,7 +3494,7 @@ class Im2colBackward0(Node):
         stride = node.stride_
         self_shape = node.self_shape
         try:
-            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:591
+            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:594
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3508,10 +3506,10 @@ class Im2colBackward0(Node):
 
 
 class Col2imBackward0(Node):
-    """Backward of col2im (derivatives.yaml:594)."""
+    """Backward of col2im (derivatives.yaml:597)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_")
     _op = "col2im"
-    _formulas = (('derivatives.yaml:595', 'self'),)
+    _formulas = (('derivatives.yaml:598', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3522,7 +3520,7 @@ class Col2imBackward0(Node):
         padding = node.padding_
         stride = node.stride_
         try:
-            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:595
+            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:598
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3534,11 +3532,11 @@ class Col2imBackward0(Node):
 
 
 class LinalgInvBackward0(Node):
-    """Backward of linalg_inv (derivatives.yaml:600)."""
+    """Backward of linalg_inv (derivatives.yaml:603)."""
     __slots__ = ("result_", "result_v")
     _op = "linalg_inv"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:601', 'A'),)
+    _formulas = (('derivatives.yaml:604', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3548,7 +3546,7 @@ class LinalgInvBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:601
+            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:604
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3560,11 +3558,11 @@ class LinalgInvBackward0(Node):
 
 
 class LinalgSolveBackward0(Node):
-    """Backward of linalg_solve (derivatives.yaml:604)."""
+    """Backward of linalg_solve (derivatives.yaml:607)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_solve"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:605', 'A, B'),)
+    _formulas = (('derivatives.yaml:608', 'A, B'),)
 
     def apply(node, grads):
         if node._released:
@@ -3577,7 +3575,7 @@ class LinalgSolveBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:605
+            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:608
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3589,11 +3587,11 @@ class LinalgSolveBackward0(Node):
 
 
 class LinalgDetBackward0(Node):
-    """Backward of linalg_det (derivatives.yaml:608)."""
+    """Backward of linalg_det (derivatives.yaml:611)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_det"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:609', 'A'),)
+    _formulas = (('derivatives.yaml:612', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3606,7 +3604,7 @@ class LinalgDetBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:609
+            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:612
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3618,11 +3616,11 @@ class LinalgDetBackward0(Node):
 
 
 class LinalgSlogdetBackward0(Node):
-    """Backward of linalg_slogdet (derivatives.yaml:612)."""
+    """Backward of linalg_slogdet (derivatives.yaml:615)."""
     __slots__ = ("A_", "A_v")
     _op = "linalg_slogdet"
     _n_out = 2
-    _formulas = (('derivatives.yaml:613', 'A'),)
+    _formulas = (('derivatives.yaml:616', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3632,7 +3630,7 @@ class LinalgSlogdetBackward0(Node):
         if isinstance(A, Tensor) and A._vc.value != node.A_v:
             unpack(node, A, node.A_v, 'A')
         try:
-            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:613
+            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:616
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3644,11 +3642,11 @@ class LinalgSlogdetBackward0(Node):
 
 
 class LinalgCholeskyBackward0(Node):
-    """Backward of linalg_cholesky (derivatives.yaml:616)."""
+    """Backward of linalg_cholesky (derivatives.yaml:619)."""
     __slots__ = ("result_", "result_v", "upper_")
     _op = "linalg_cholesky"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:617', 'self'),)
+    _formulas = (('derivatives.yaml:620', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3659,7 +3657,7 @@ class LinalgCholeskyBackward0(Node):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         upper = node.upper_
         try:
-            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:617
+            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:620
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3671,12 +3669,12 @@ class LinalgCholeskyBackward0(Node):
 
 
 class LinalgEighBackward0(Node):
-    """Backward of _linalg_eigh (derivatives.yaml:620)."""
+    """Backward of _linalg_eigh (derivatives.yaml:623)."""
     __slots__ = ("eigenvalues_", "eigenvalues_v", "eigenvectors_", "eigenvectors_v", "upper_")
     _op = "_linalg_eigh"
     _n_out = 2
     _saved_outputs = (('eigenvalues_', 0), ('eigenvectors_', 1),)
-    _formulas = (('derivatives.yaml:621', 'A'),)
+    _formulas = (('derivatives.yaml:624', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3690,7 +3688,7 @@ class LinalgEighBackward0(Node):
             eigenvectors = unpack_output(node, eigenvectors, node.eigenvectors_v, 1, 'eigenvectors')
         upper = node.upper_
         try:
-            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:621
+            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:624
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3702,12 +3700,12 @@ class LinalgEighBackward0(Node):
 
 
 class LinalgSvdBackward0(Node):
-    """Backward of _linalg_svd (derivatives.yaml:624)."""
+    """Backward of _linalg_svd (derivatives.yaml:627)."""
     __slots__ = ("A_", "A_v", "S_", "S_v", "U_", "U_v", "Vh_", "Vh_v")
     _op = "_linalg_svd"
     _n_out = 3
     _saved_outputs = (('S_', 1), ('U_', 0), ('Vh_', 2),)
-    _formulas = (('derivatives.yaml:625', 'A'),)
+    _formulas = (('derivatives.yaml:628', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3726,7 +3724,7 @@ class LinalgSvdBackward0(Node):
         if Vh is not None and (Vh._vc.value != node.Vh_v or _grad_state.enabled):
             Vh = unpack_output(node, Vh, node.Vh_v, 2, 'Vh')
         try:
-            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:625
+            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:628
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3738,12 +3736,12 @@ class LinalgSvdBackward0(Node):
 
 
 class LinalgQrBackward0(Node):
-    """Backward of _linalg_qr (derivatives.yaml:628)."""
+    """Backward of _linalg_qr (derivatives.yaml:631)."""
     __slots__ = ("A_", "A_v", "Q_", "Q_v", "R_", "R_v")
     _op = "_linalg_qr"
     _n_out = 2
     _saved_outputs = (('Q_', 0), ('R_', 1),)
-    _formulas = (('derivatives.yaml:629', 'A'),)
+    _formulas = (('derivatives.yaml:632', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3759,7 +3757,7 @@ class LinalgQrBackward0(Node):
         if R is not None and (R._vc.value != node.R_v or _grad_state.enabled):
             R = unpack_output(node, R, node.R_v, 1, 'R')
         try:
-            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:629
+            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:632
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -4568,11 +4566,10 @@ def record__layer_norm(op):
         )
         node._hooks, node._released = None, False
         node.eps_ = eps
-        node.self_ = self if need_self or need_weight else None
-        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_self or need_weight else 0
-        node.weight_ = weight if need_self else None
-        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_self else 0
-        node.bias_shape = bias._shape if need_bias else None
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node.weight_ = weight
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight))
         result = redispatch(self, weight, bias, eps)
         if result._dtype.is_floating_point:
             result._requires_grad, result.grad_fn, result._output_nr = True, node, 0

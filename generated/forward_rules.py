@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 d13bbaa2ee5501fe).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ad0d36e976793508).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -523,7 +523,7 @@ def fw__tanh_backward(args, tangents, result):  # derivatives.yaml:268 (auto_ele
     return tangent
 
 
-def fw__layer_norm(args, tangents, result):  # derivatives.yaml:276 (result)
+def fw__layer_norm(args, tangents, result):  # derivatives.yaml:279 (result)
     self, weight, bias, eps = args
     self_t, weight_t, bias_t, _ = tangents
     tangent = None
@@ -536,7 +536,7 @@ def fw__layer_norm(args, tangents, result):  # derivatives.yaml:276 (result)
     return tangent
 
 
-def fw__layer_norm_backward(args, tangents, result):  # derivatives.yaml:284 (result)
+def fw__layer_norm_backward(args, tangents, result):  # derivatives.yaml:287 (result)
     grad_output, self, weight, eps = args
     grad_output_t, self_t, weight_t, _ = tangents
     tangent = None
@@ -549,7 +549,7 @@ def fw__layer_norm_backward(args, tangents, result):  # derivatives.yaml:284 (re
     return tangent
 
 
-def fw__layer_norm_weight_grad(args, tangents, result):  # derivatives.yaml:291 (result)
+def fw__layer_norm_weight_grad(args, tangents, result):  # derivatives.yaml:294 (result)
     grad_output, self, eps = args
     grad_output_t, self_t, _ = tangents
     tangent = None
@@ -560,7 +560,7 @@ def fw__layer_norm_weight_grad(args, tangents, result):  # derivatives.yaml:291 
     return tangent
 
 
-def fw__sdpa(args, tangents, result):  # derivatives.yaml:299 (result)
+def fw__sdpa(args, tangents, result):  # derivatives.yaml:302 (result)
     query, key, value, scale, is_causal = args
     query_t, key_t, value_t, _, _ = tangents
     tangent = None
@@ -573,7 +573,7 @@ def fw__sdpa(args, tangents, result):  # derivatives.yaml:299 (result)
     return tangent
 
 
-def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:304 (result)
+def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:307 (result)
     grad_output, probs, dim = args
     grad_output_t, probs_t, _ = tangents
     grad_output_t = filled(grad_output_t, grad_output)
@@ -582,7 +582,7 @@ def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:304 (resul
     return tangent
 
 
-def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:309 (result)
+def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:312 (result)
     grad_output, log_probs, dim = args
     grad_output_t, log_probs_t, _ = tangents
     tangent = None
@@ -595,7 +595,7 @@ def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:309 (r
     return tangent
 
 
-def fw__linear(args, tangents, result):  # derivatives.yaml:317 (result)
+def fw__linear(args, tangents, result):  # derivatives.yaml:320 (result)
     input, weight, bias = args
     input_t, weight_t, bias_t = tangents
     input_t = filled(input_t, input)
@@ -605,7 +605,7 @@ def fw__linear(args, tangents, result):  # derivatives.yaml:317 (result)
     return tangent
 
 
-def fw_mm(args, tangents, result):  # derivatives.yaml:322 (result)
+def fw_mm(args, tangents, result):  # derivatives.yaml:325 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -616,7 +616,7 @@ def fw_mm(args, tangents, result):  # derivatives.yaml:322 (result)
     return tangent
 
 
-def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:327 (result)
+def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:330 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -627,7 +627,7 @@ def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:327 (result)
     return tangent
 
 
-def fw_bmm(args, tangents, result):  # derivatives.yaml:332 (result)
+def fw_bmm(args, tangents, result):  # derivatives.yaml:335 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -638,7 +638,7 @@ def fw_bmm(args, tangents, result):  # derivatives.yaml:332 (result)
     return tangent
 
 
-def fw_dot(args, tangents, result):  # derivatives.yaml:337 (result)
+def fw_dot(args, tangents, result):  # derivatives.yaml:340 (result)
     self, tensor = args
     self_t, tensor_t = tangents
     tangent = None
@@ -649,28 +649,28 @@ def fw_dot(args, tangents, result):  # derivatives.yaml:337 (result)
     return tangent
 
 
-def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:414 (result)
+def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:417 (result)
     self, mask, value = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else self_t.masked_fill(mask, 0)
     return tangent
 
 
-def fw_log10(args, tangents, result):  # derivatives.yaml:481 (auto_element_wise)
+def fw_log10(args, tangents, result):  # derivatives.yaml:484 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 2.302585092994046)
     return tangent
 
 
-def fw_log2(args, tangents, result):  # derivatives.yaml:484 (auto_element_wise)
+def fw_log2(args, tangents, result):  # derivatives.yaml:487 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 0.6931471805599453)
     return tangent
 
 
-def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:487 (auto_element_wise)
+def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:490 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -681,7 +681,7 @@ def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:487 (auto_elemen
     return tangent
 
 
-def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:491 (auto_element_wise)
+def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:494 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, _ = tangents
     tangent = None
@@ -692,7 +692,7 @@ def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:491 (auto_elemen
     return tangent
 
 
-def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:495 (auto_element_wise)
+def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:498 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, weight_t = tangents
     tangent = None
@@ -705,21 +705,21 @@ def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:495 (auto_elemen
     return tangent
 
 
-def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:507 (auto_element_wise)
+def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:510 (auto_element_wise)
     self, nan, posinf, neginf = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t * self.isfinite()
     return tangent
 
 
-def fw_cumprod(args, tangents, result):  # derivatives.yaml:517 (result)
+def fw_cumprod(args, tangents, result):  # derivatives.yaml:520 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else cumprod_jvp(self_t, self, dim, result)
     return tangent
 
 
-def fw_sort(args, tangents, result):  # derivatives.yaml:522 (result)
+def fw_sort(args, tangents, result):  # derivatives.yaml:525 (result)
     self, dim, descending = args
     values, indices = result
     self_t, _, _ = tangents
@@ -727,7 +727,7 @@ def fw_sort(args, tangents, result):  # derivatives.yaml:522 (result)
     return (tangent, None,)
 
 
-def fw_topk(args, tangents, result):  # derivatives.yaml:527 (result)
+def fw_topk(args, tangents, result):  # derivatives.yaml:530 (result)
     self, k, dim, largest, sorted = args
     values, indices = result
     self_t, _, _, _, _ = tangents
@@ -735,14 +735,14 @@ def fw_topk(args, tangents, result):  # derivatives.yaml:527 (result)
     return (tangent, None,)
 
 
-def fw_scatter_value(args, tangents, result):  # derivatives.yaml:537 (result)
+def fw_scatter_value(args, tangents, result):  # derivatives.yaml:540 (result)
     self, dim, index, value = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t.scatter(dim, index, 0)
     return tangent
 
 
-def fw_convolution(args, tangents, result):  # derivatives.yaml:583 (result)
+def fw_convolution(args, tangents, result):  # derivatives.yaml:586 (result)
     input, weight, bias, stride, padding, dilation, transposed, output_padding, groups = args
     input_t, weight_t, bias_t, _, _, _, _, _, _ = tangents
     input_t = filled(input_t, input)
@@ -752,7 +752,7 @@ def fw_convolution(args, tangents, result):  # derivatives.yaml:583 (result)
     return tangent
 
 
-def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:588 (result)
+def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:591 (result)
     input, grad_output, weight_size, stride, padding, dilation, groups = args
     input_t, grad_output_t, _, _, _, _, _ = tangents
     tangent = None
@@ -763,14 +763,14 @@ def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:588 (resul
     return tangent
 
 
-def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:602 (result)
+def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:605 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else -result.matmul(A_t).matmul(result)
     return tangent
 
 
-def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:606 (result)
+def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:609 (result)
     A, B = args
     A_t, B_t = tangents
     A_t = filled(A_t, A)
@@ -779,14 +779,14 @@ def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:606 (result)
     return tangent
 
 
-def fw_linalg_det(args, tangents, result):  # derivatives.yaml:610 (result)
+def fw_linalg_det(args, tangents, result):  # derivatives.yaml:613 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else det_jvp(A_t, A, result)
     return tangent
 
 
-def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:614 (result)
+def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:617 (result)
     A, = args
     sign, logabsdet = result
     A_t, = tangents
@@ -794,14 +794,14 @@ def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:614 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:618 (result)
+def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:621 (result)
     self, upper = args
     self_t, _ = tangents
     tangent = None if self_t is None else cholesky_jvp(self_t, upper, result)
     return tangent
 
 
-def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:622 (result)
+def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:625 (result)
     A, upper = args
     eigenvalues, eigenvectors = result
     A_t, _ = tangents
@@ -809,7 +809,7 @@ def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:622 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:626 (result)
+def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:629 (result)
     A, full_matrices = args
     U, S, Vh = result
     A_t, _ = tangents
@@ -817,7 +817,7 @@ def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:626 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:630 (result)
+def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:633 (result)
     A, complete = args
     Q, R = result
     A_t, _ = tangents
@@ -1045,92 +1045,92 @@ ORIGINS = {
     "threshold": ("auto_element_wise", "derivatives.yaml:261"),
     "_threshold_backward": ("auto_element_wise", "derivatives.yaml:264"),
     "_tanh_backward": ("auto_element_wise", "derivatives.yaml:268"),
-    "_layer_norm": ("result", "derivatives.yaml:276"),
-    "_layer_norm_backward": ("result", "derivatives.yaml:284"),
-    "_layer_norm_weight_grad": ("result", "derivatives.yaml:291"),
-    "_sdpa": ("result", "derivatives.yaml:299"),
-    "_softmax_backward": ("result", "derivatives.yaml:304"),
-    "_log_softmax_backward": ("result", "derivatives.yaml:309"),
-    "_linear": ("result", "derivatives.yaml:317"),
-    "mm": ("result", "derivatives.yaml:322"),
-    "_sparse_mm": ("result", "derivatives.yaml:327"),
-    "bmm": ("result", "derivatives.yaml:332"),
-    "dot": ("result", "derivatives.yaml:337"),
-    "view": ("auto_linear", "derivatives.yaml:341"),
-    "reshape": ("auto_linear", "derivatives.yaml:344"),
-    "t": ("auto_linear", "derivatives.yaml:347"),
-    "transpose.int": ("auto_linear", "derivatives.yaml:350"),
-    "permute": ("auto_linear", "derivatives.yaml:353"),
-    "expand": ("auto_linear", "derivatives.yaml:356"),
-    "squeeze": ("auto_linear", "derivatives.yaml:359"),
-    "squeeze.dim": ("auto_linear", "derivatives.yaml:362"),
-    "squeeze.dims": ("auto_linear", "derivatives.yaml:365"),
-    "unsqueeze": ("auto_linear", "derivatives.yaml:368"),
-    "flatten.using_ints": ("auto_linear", "derivatives.yaml:371"),
-    "narrow": ("auto_linear", "derivatives.yaml:374"),
-    "select.int": ("auto_linear", "derivatives.yaml:377"),
-    "slice.Tensor": ("auto_linear", "derivatives.yaml:380"),
-    "contiguous": ("auto_linear", "derivatives.yaml:383"),
-    "split.Tensor": ("auto_linear", "derivatives.yaml:386"),
-    "split.sizes": ("auto_linear", "derivatives.yaml:389"),
-    "chunk": ("auto_linear", "derivatives.yaml:392"),
-    "cat": ("auto_linear", "derivatives.yaml:397"),
-    "stack": ("auto_linear", "derivatives.yaml:400"),
-    "gather": ("auto_linear", "derivatives.yaml:403"),
-    "index_select": ("auto_linear", "derivatives.yaml:407"),
-    "masked_fill.Scalar": ("result", "derivatives.yaml:414"),
-    "index.Tensor": ("auto_linear", "derivatives.yaml:416"),
-    "index_put": ("auto_linear", "derivatives.yaml:420"),
-    "clone": ("auto_linear", "derivatives.yaml:425"),
-    "copy_": ("auto_linear", "derivatives.yaml:428"),
-    "fill_.Scalar": ("zero", "derivatives.yaml:432"),
-    "zero_": ("zero", "derivatives.yaml:435"),
-    "to.dtype": ("auto_linear", "derivatives.yaml:438"),
-    "to.device": ("auto_linear", "derivatives.yaml:441"),
-    "_unique2": ("none", "derivatives.yaml:444"),
-    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:452"),
-    "to_sparse": ("auto_linear", "derivatives.yaml:454"),
-    "to_dense": ("auto_linear", "derivatives.yaml:459"),
-    "coalesce": ("auto_linear", "derivatives.yaml:461"),
-    "values": ("auto_linear", "derivatives.yaml:466"),
-    "sparse_mask": ("auto_linear", "derivatives.yaml:468"),
-    "_sparse_values_at": ("auto_linear", "derivatives.yaml:477"),
-    "log10": ("auto_element_wise", "derivatives.yaml:481"),
-    "log2": ("auto_element_wise", "derivatives.yaml:484"),
-    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:487"),
-    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:491"),
-    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:495"),
-    "_adam_exp_avg_sq": ("none", "derivatives.yaml:501"),
-    "_adam_param_step": ("none", "derivatives.yaml:504"),
-    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:507"),
-    "cumsum": ("auto_linear", "derivatives.yaml:511"),
-    "cumprod": ("result", "derivatives.yaml:517"),
-    "sort": ("result", "derivatives.yaml:522"),
-    "topk": ("result", "derivatives.yaml:527"),
-    "scatter.src": ("auto_linear", "derivatives.yaml:529"),
-    "scatter.value": ("result", "derivatives.yaml:537"),
-    "scatter_add": ("auto_linear", "derivatives.yaml:539"),
-    "index_add": ("auto_linear", "derivatives.yaml:544"),
-    "embedding": ("auto_linear", "derivatives.yaml:549"),
-    "tril": ("auto_linear", "derivatives.yaml:553"),
-    "triu": ("auto_linear", "derivatives.yaml:556"),
-    "nonzero": ("none", "derivatives.yaml:561"),
-    "nonzero.as_tuple": ("none", "derivatives.yaml:564"),
-    "nonzero_numpy": ("none", "derivatives.yaml:567"),
-    "repeat_interleave.Tensor": ("none", "derivatives.yaml:570"),
-    "diagonal": ("auto_linear", "derivatives.yaml:575"),
-    "convolution": ("result", "derivatives.yaml:583"),
-    "_conv_weight_grad": ("result", "derivatives.yaml:588"),
-    "im2col": ("auto_linear", "derivatives.yaml:592"),
-    "col2im": ("auto_linear", "derivatives.yaml:596"),
-    "linalg_inv": ("result", "derivatives.yaml:602"),
-    "linalg_solve": ("result", "derivatives.yaml:606"),
-    "linalg_det": ("result", "derivatives.yaml:610"),
-    "linalg_slogdet": ("result", "derivatives.yaml:614"),
-    "linalg_cholesky": ("result", "derivatives.yaml:618"),
-    "_linalg_eigh": ("result", "derivatives.yaml:622"),
-    "_linalg_svd": ("result", "derivatives.yaml:626"),
-    "_linalg_qr": ("result", "derivatives.yaml:630"),
+    "_layer_norm": ("result", "derivatives.yaml:279"),
+    "_layer_norm_backward": ("result", "derivatives.yaml:287"),
+    "_layer_norm_weight_grad": ("result", "derivatives.yaml:294"),
+    "_sdpa": ("result", "derivatives.yaml:302"),
+    "_softmax_backward": ("result", "derivatives.yaml:307"),
+    "_log_softmax_backward": ("result", "derivatives.yaml:312"),
+    "_linear": ("result", "derivatives.yaml:320"),
+    "mm": ("result", "derivatives.yaml:325"),
+    "_sparse_mm": ("result", "derivatives.yaml:330"),
+    "bmm": ("result", "derivatives.yaml:335"),
+    "dot": ("result", "derivatives.yaml:340"),
+    "view": ("auto_linear", "derivatives.yaml:344"),
+    "reshape": ("auto_linear", "derivatives.yaml:347"),
+    "t": ("auto_linear", "derivatives.yaml:350"),
+    "transpose.int": ("auto_linear", "derivatives.yaml:353"),
+    "permute": ("auto_linear", "derivatives.yaml:356"),
+    "expand": ("auto_linear", "derivatives.yaml:359"),
+    "squeeze": ("auto_linear", "derivatives.yaml:362"),
+    "squeeze.dim": ("auto_linear", "derivatives.yaml:365"),
+    "squeeze.dims": ("auto_linear", "derivatives.yaml:368"),
+    "unsqueeze": ("auto_linear", "derivatives.yaml:371"),
+    "flatten.using_ints": ("auto_linear", "derivatives.yaml:374"),
+    "narrow": ("auto_linear", "derivatives.yaml:377"),
+    "select.int": ("auto_linear", "derivatives.yaml:380"),
+    "slice.Tensor": ("auto_linear", "derivatives.yaml:383"),
+    "contiguous": ("auto_linear", "derivatives.yaml:386"),
+    "split.Tensor": ("auto_linear", "derivatives.yaml:389"),
+    "split.sizes": ("auto_linear", "derivatives.yaml:392"),
+    "chunk": ("auto_linear", "derivatives.yaml:395"),
+    "cat": ("auto_linear", "derivatives.yaml:400"),
+    "stack": ("auto_linear", "derivatives.yaml:403"),
+    "gather": ("auto_linear", "derivatives.yaml:406"),
+    "index_select": ("auto_linear", "derivatives.yaml:410"),
+    "masked_fill.Scalar": ("result", "derivatives.yaml:417"),
+    "index.Tensor": ("auto_linear", "derivatives.yaml:419"),
+    "index_put": ("auto_linear", "derivatives.yaml:423"),
+    "clone": ("auto_linear", "derivatives.yaml:428"),
+    "copy_": ("auto_linear", "derivatives.yaml:431"),
+    "fill_.Scalar": ("zero", "derivatives.yaml:435"),
+    "zero_": ("zero", "derivatives.yaml:438"),
+    "to.dtype": ("auto_linear", "derivatives.yaml:441"),
+    "to.device": ("auto_linear", "derivatives.yaml:444"),
+    "_unique2": ("none", "derivatives.yaml:447"),
+    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:455"),
+    "to_sparse": ("auto_linear", "derivatives.yaml:457"),
+    "to_dense": ("auto_linear", "derivatives.yaml:462"),
+    "coalesce": ("auto_linear", "derivatives.yaml:464"),
+    "values": ("auto_linear", "derivatives.yaml:469"),
+    "sparse_mask": ("auto_linear", "derivatives.yaml:471"),
+    "_sparse_values_at": ("auto_linear", "derivatives.yaml:480"),
+    "log10": ("auto_element_wise", "derivatives.yaml:484"),
+    "log2": ("auto_element_wise", "derivatives.yaml:487"),
+    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:490"),
+    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:494"),
+    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:498"),
+    "_adam_exp_avg_sq": ("none", "derivatives.yaml:504"),
+    "_adam_param_step": ("none", "derivatives.yaml:507"),
+    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:510"),
+    "cumsum": ("auto_linear", "derivatives.yaml:514"),
+    "cumprod": ("result", "derivatives.yaml:520"),
+    "sort": ("result", "derivatives.yaml:525"),
+    "topk": ("result", "derivatives.yaml:530"),
+    "scatter.src": ("auto_linear", "derivatives.yaml:532"),
+    "scatter.value": ("result", "derivatives.yaml:540"),
+    "scatter_add": ("auto_linear", "derivatives.yaml:542"),
+    "index_add": ("auto_linear", "derivatives.yaml:547"),
+    "embedding": ("auto_linear", "derivatives.yaml:552"),
+    "tril": ("auto_linear", "derivatives.yaml:556"),
+    "triu": ("auto_linear", "derivatives.yaml:559"),
+    "nonzero": ("none", "derivatives.yaml:564"),
+    "nonzero.as_tuple": ("none", "derivatives.yaml:567"),
+    "nonzero_numpy": ("none", "derivatives.yaml:570"),
+    "repeat_interleave.Tensor": ("none", "derivatives.yaml:573"),
+    "diagonal": ("auto_linear", "derivatives.yaml:578"),
+    "convolution": ("result", "derivatives.yaml:586"),
+    "_conv_weight_grad": ("result", "derivatives.yaml:591"),
+    "im2col": ("auto_linear", "derivatives.yaml:595"),
+    "col2im": ("auto_linear", "derivatives.yaml:599"),
+    "linalg_inv": ("result", "derivatives.yaml:605"),
+    "linalg_solve": ("result", "derivatives.yaml:609"),
+    "linalg_det": ("result", "derivatives.yaml:613"),
+    "linalg_slogdet": ("result", "derivatives.yaml:617"),
+    "linalg_cholesky": ("result", "derivatives.yaml:621"),
+    "_linalg_eigh": ("result", "derivatives.yaml:625"),
+    "_linalg_svd": ("result", "derivatives.yaml:629"),
+    "_linalg_qr": ("result", "derivatives.yaml:633"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -1204,11 +1204,11 @@ READS = {
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
 MISSING = {
-    "_unique2": ('derivatives.yaml:444', 'no output is differentiable'),
-    "_adam_exp_avg_sq": ('derivatives.yaml:501', 'no output is differentiable'),
-    "_adam_param_step": ('derivatives.yaml:504', 'no output is differentiable'),
-    "nonzero": ('derivatives.yaml:561', 'no output is differentiable'),
-    "nonzero.as_tuple": ('derivatives.yaml:564', 'no output is differentiable'),
-    "nonzero_numpy": ('derivatives.yaml:567', 'no output is differentiable'),
-    "repeat_interleave.Tensor": ('derivatives.yaml:570', 'no output is differentiable'),
+    "_unique2": ('derivatives.yaml:447', 'no output is differentiable'),
+    "_adam_exp_avg_sq": ('derivatives.yaml:504', 'no output is differentiable'),
+    "_adam_param_step": ('derivatives.yaml:507', 'no output is differentiable'),
+    "nonzero": ('derivatives.yaml:564', 'no output is differentiable'),
+    "nonzero.as_tuple": ('derivatives.yaml:567', 'no output is differentiable'),
+    "nonzero_numpy": ('derivatives.yaml:570', 'no output is differentiable'),
+    "repeat_interleave.Tensor": ('derivatives.yaml:573', 'no output is differentiable'),
 }

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 d13bbaa2ee5501fe).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ad0d36e976793508).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -161,6 +161,7 @@ _H__leaky_relu_backward, _F__leaky_relu_backward = _b.handle_and_entry('_leaky_r
 _H__tanh_backward, _F__tanh_backward = _b.handle_and_entry('_tanh_backward')
 _H__layer_norm, _F__layer_norm = _b.handle_and_entry('_layer_norm')
 _H__layer_norm_backward, _F__layer_norm_backward = _b.handle_and_entry('_layer_norm_backward')
+_H__layer_norm_backward_all, _F__layer_norm_backward_all = _b.handle_and_entry('_layer_norm_backward_all')
 _H__layer_norm_weight_grad, _F__layer_norm_weight_grad = _b.handle_and_entry('_layer_norm_weight_grad')
 _H__sdpa, _F__sdpa = _b.handle_and_entry('_sdpa')
 _H__sdpa_backward, _F__sdpa_backward = _b.handle_and_entry('_sdpa_backward')
@@ -450,6 +451,7 @@ _G__leaky_relu_backward = _b.Binding('al._leaky_relu_backward', ('_leaky_relu_ba
 _G__tanh_backward = _b.Binding('al._tanh_backward', ('_tanh_backward',), method=False)
 _G__layer_norm = _b.Binding('al._layer_norm', ('_layer_norm',), method=False)
 _G__layer_norm_backward = _b.Binding('al._layer_norm_backward', ('_layer_norm_backward',), method=False)
+_G__layer_norm_backward_all = _b.Binding('al._layer_norm_backward_all', ('_layer_norm_backward_all',), method=False)
 _G__layer_norm_weight_grad = _b.Binding('al._layer_norm_weight_grad', ('_layer_norm_weight_grad',), method=False)
 _G__sdpa = _b.Binding('al._sdpa', ('_sdpa',), method=False)
 _G__sdpa_backward = _b.Binding('al._sdpa_backward', ('_sdpa_backward',), method=False)
@@ -1663,6 +1665,16 @@ def _layer_norm_backward(grad_output, input, weight, eps):
         if isinstance(grad_output, _T) and isinstance(input, _T) and isinstance(weight, _T):
             return _H__layer_norm_backward.call((grad_output, input, weight, eps))
     return _G__layer_norm_backward.parse((grad_output, input, weight, eps, ), {})
+
+
+@_G__layer_norm_backward_all.documents
+def _layer_norm_backward_all(grad_output, input, weight, eps):
+    if eps.__class__ in _FLT:  # _layer_norm_backward_all
+        if grad_output.__class__ is _T and input.__class__ is _T and weight.__class__ is _T:
+            return _F__layer_norm_backward_all(grad_output, input, weight, eps)
+        if isinstance(grad_output, _T) and isinstance(input, _T) and isinstance(weight, _T):
+            return _H__layer_norm_backward_all.call((grad_output, input, weight, eps))
+    return _G__layer_norm_backward_all.parse((grad_output, input, weight, eps, ), {})
 
 
 @_G__layer_norm_weight_grad.documents

@@ -317,6 +317,7 @@ def test_the_custom_kernel_of_an_op_is_listed_by_the_generator():
                      "softmax": "softmax.int", "softmax_backward": "_softmax_backward",
                      "layer_norm": "_layer_norm", "layer_norm_backward": "_layer_norm_backward",
                      "layer_norm_weight_grad": "_layer_norm_weight_grad",
+                     "layer_norm_backward_all": "_layer_norm_backward_all",
                      "sdpa": "_sdpa", "sdpa_backward": "_sdpa_backward",
                      "nll_loss": "nll_loss", "nll_loss_backward": "_nll_loss_backward",
                      "cumsum": "cumsum", "cumprod": "cumprod", "col2im": "col2im"}

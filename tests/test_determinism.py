@@ -201,3 +201,52 @@ def test_layer_norm_kernels_give_the_composed_ops_bits(dtype, n):
     want = r * (gw - gw.mean(-1, keepdims=True) - c * r * (gw * c * r).mean(-1, keepdims=True))
     np.testing.assert_allclose(grad.numpy(), want, rtol=1e-3 if dtype == "float32" else 1e-10,
                                atol=1e-4 if dtype == "float32" else 1e-12)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
+@pytest.mark.parametrize("shape", [(16, 32, 64), (3, 5), (1, 7), (9000, 8), (2, 3, 300), (0, 4)])
+def test_layer_norm_gradients_from_one_kernel_have_the_three_ops_bits(shape, dtype, threads):
+    # LayerNorm's backward takes self's, weight's and bias's gradients from one kernel where it
+    # can (Note [Three layer_norm gradients from one kernel] in
+    # aten_lite/autograd/_formulas_norm.py): the bits of the three ops it stands for, whatever
+    # the thread count, float16 (which takes the three ops) and nn.Parameter weights included.
+    from aten_lite._generated import ops
+    from aten_lite.autograd import _formulas_norm
+
+    before = al.get_num_threads()
+    al.set_num_threads(threads)
+    try:
+        rng = np.random.default_rng(sum(shape))
+        d = getattr(al, dtype)
+        x = al.tensor(rng.standard_normal(shape) * 2 + 0.5).to(d).requires_grad_()
+        ln = al.nn.LayerNorm(shape[-1]).to(d)
+        with al.no_grad():
+            ln.weight.copy_(al.tensor(rng.standard_normal(shape[-1])))
+        g = al.tensor(rng.standard_normal(shape)).to(d)
+        ln(x).backward(g)
+        with al.no_grad():
+            want = (ops._layer_norm_backward(g, x, ln.weight, 1e-5),
+                    ops._layer_norm_weight_grad(g, x, 1e-5), g.reshape(-1, shape[-1]).sum(0))
+        for got, ref in zip((x.grad, ln.weight.grad, ln.bias.grad), want):
+            assert got.shape == ref.shape
+            assert np.array_equal(_bits(got), _bits(ref))
+        assert _formulas_norm._last[0] is None  # the bias's gradient released the others
+    finally:
+        al.set_num_threads(before)
+
+
+def test_layer_norm_gradients_under_create_graph_differentiate_again():
+    # create_graph takes the differentiable ops: the second derivative against torch's.
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(3)
+    xn, wn = rng.standard_normal((4, 6)), rng.standard_normal(6)
+    results = []
+    for lib in (al, torch):
+        x = lib.tensor(xn, requires_grad=True)
+        w = lib.tensor(wn, requires_grad=True)
+        y = lib.nn.functional.layer_norm(x, (6,), w, lib.zeros(6, dtype=x.dtype))
+        (gx,) = lib.autograd.grad((y * y.detach()).sum(), x, create_graph=True)
+        (gw,) = lib.autograd.grad((gx * gx).sum(), w)
+        results.append(gw.detach().numpy())
+    np.testing.assert_allclose(results[0], results[1], rtol=1e-9, atol=1e-12)

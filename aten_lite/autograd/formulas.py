@@ -441,7 +441,6 @@ def mm_mat2_backward(grad: Tensor, self: Tensor) -> Tensor:
 
 # Note [Formulas without dispatch]: _unobserved and _plain_product (in _formulas_direct.py).
 
-
 # The helpers of the scans, lookups and index ops live in their own module; formulas see
 # them through here.
 from ._formulas_extra import (  # noqa: E402
@@ -455,8 +454,9 @@ __all__ += [
 ]
 
 from ._formulas_attention import sdpa_grad, sdpa_jvp  # noqa: E402  (attention's, likewise)
+from ._formulas_norm import layer_norm_grad  # noqa: E402  (layer_norm's, likewise)
 
-__all__ += ["sdpa_grad", "sdpa_jvp"]
+__all__ += ["sdpa_grad", "sdpa_jvp", "layer_norm_grad"]
 
 # The helpers of the linear algebra ops, likewise.
 from ._formulas_linalg import (  # noqa: E402

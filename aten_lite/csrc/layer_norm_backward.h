@@ -22,6 +22,46 @@ using ::al::sparse::at2;
 
 constexpr int64_t kRows = ::al::layer_norm::kStatRows;
 
+// Row r's gradient from its centred values c (rstd rs) and its grad_output g, in one pass and
+// one write into out's row r: xhat = c * rs (kept in c) and gw = g * weight (kept in gw),
+// with the sums of gw and gw * xhat in P lanes by the element's index (a tail element j in
+// lane j - whole), folded by a fixed tree (lane_fold): the same bits in every variant. (The
+// `sum` reducer's order, which nothing here needs, cost four passes and two merge trees per
+// row: 512 rows of 64 took 98 us, against 46-67 now on the same busy host.)
+template <class S, class C>
+inline void grad_row(const TensorRef& out, int64_t r, C* __restrict c, const C* __restrict g,
+                     C* __restrict gw, const C* __restrict w, int64_t n, C rs) {
+  namespace ls = ::al::log_softmax;
+  constexpr int64_t P = 64 / static_cast<int64_t>(sizeof(C));
+  const int64_t whole = n / P * P;
+  const C inv_n = C(1) / static_cast<C>(n);
+  C sa[P] = {}, sb[P] = {};
+  for (int64_t j0 = 0; j0 < whole; j0 += P) {
+    for (int64_t l = 0; l < P; ++l) {
+      const C xh = c[j0 + l] * rs, gv = g[j0 + l] * w[j0 + l];
+      c[j0 + l] = xh;
+      gw[j0 + l] = gv;
+      sa[l] += gv;
+      sb[l] += gv * xh;
+    }
+  }
+  for (int64_t j = whole; j < n; ++j) {
+    const C xh = c[j] * rs, gv = g[j] * w[j];
+    c[j] = xh;
+    gw[j] = gv;
+    sa[j - whole] += gv;
+    sb[j - whole] += gv * xh;
+  }
+  const C a = ls::lane_fold<C, P>(sa, true) * inv_n;
+  const C b = ls::lane_fold<C, P>(sb, true) * inv_n;
+  if (out.strides[1] == static_cast<int64_t>(sizeof(S))) {
+    S* __restrict dst = &at2<S>(out, r, 0);
+    for (int64_t j = 0; j < n; ++j) dst[j] = static_cast<S>(rs * (gw[j] - a - c[j] * b));
+  } else {
+    for (int64_t j = 0; j < n; ++j) at2<S>(out, r, j) = static_cast<S>(rs * (gw[j] - a - c[j] * b));
+  }
+}
+
 struct Kernel {
   static constexpr int kTensors = 3;  // not counting out
   static constexpr int kScalars = 1;
@@ -54,45 +94,6 @@ struct Kernel {
     std::unique_ptr<C[]> wv(new C[n]);
     ln::load_vector<S>(t[3], n, wv.get());
     const C* __restrict w = wv.get();
-    const C inv_n = C(1) / static_cast<C>(n);
-    const bool unit = out.strides[1] == static_cast<int64_t>(sizeof(S));
-    // Row r's gradient from its centred values c (rstd rs) and its grad_output g, in one
-    // pass and one write: xhat = c * rs (kept in c) and gw = g * weight (kept in gw), with
-    // the sums of gw and gw * xhat in P lanes by the element's index (a tail element j in
-    // lane j - whole), folded by a fixed tree (lane_fold): the same bits in every variant.
-    // (The `sum` reducer's order, which nothing here needs, cost four passes and two merge
-    // trees per row: 512 rows of 64 took 98 us, against 46-67 now on the same busy host.)
-    constexpr int64_t P = 64 / static_cast<int64_t>(sizeof(C));
-    const int64_t whole = n / P * P;
-    const auto grad_row = [&](int64_t r, C* __restrict c, const C* __restrict g,
-                              C* __restrict gw, C rs) {
-      C sa[P] = {}, sb[P] = {};
-      for (int64_t j0 = 0; j0 < whole; j0 += P) {
-        for (int64_t l = 0; l < P; ++l) {
-          const C xh = c[j0 + l] * rs, gv = g[j0 + l] * w[j0 + l];
-          c[j0 + l] = xh;
-          gw[j0 + l] = gv;
-          sa[l] += gv;
-          sb[l] += gv * xh;
-        }
-      }
-      for (int64_t j = whole; j < n; ++j) {
-        const C xh = c[j] * rs, gv = g[j] * w[j];
-        c[j] = xh;
-        gw[j] = gv;
-        sa[j - whole] += gv;
-        sb[j - whole] += gv * xh;
-      }
-      const C a = ls::lane_fold<C, P>(sa, true) * inv_n;
-      const C b = ls::lane_fold<C, P>(sb, true) * inv_n;
-      if (unit) {
-        S* __restrict dst = &at2<S>(out, r, 0);
-        for (int64_t j = 0; j < n; ++j) dst[j] = static_cast<S>(rs * (gw[j] - a - c[j] * b));
-      } else {
-        for (int64_t j = 0; j < n; ++j)
-          at2<S>(out, r, j) = static_cast<S>(rs * (gw[j] - a - c[j] * b));
-      }
-    };
     if (n >= ln::kLongRow) {  // Note [Long rows of layer_norm] in layer_norm.h
       const ln::Reader<S> xs(self, rows, n), gs(grad, rows, n);
       parallel_range(rows, std::max<int64_t>(1, ls::kGrainElements / n), [&](int64_t r0,
@@ -105,7 +106,7 @@ struct Kernel {
           const C* x = ln::row_in<S>(self, r, n, xb);
           const C* g = ln::row_in<S>(grad, r, n, gb);
           const C rs = ln::centre_long_row(x, c, sq, n, eps);
-          grad_row(r, c, g, sq, rs);  // gw over the squares, read by now
+          grad_row<S>(out, r, c, g, sq, w, n, rs);  // gw over the squares, read by now
         }
       });
       return 0;
@@ -122,7 +123,8 @@ struct Kernel {
         const int64_t k = m - i0 < kRows ? m - i0 : kRows;
         ln::centre_rows(x + i0 * n, sq + i0 * n, k, n, eps, mean, rstd + i0);
       }
-      for (int64_t i = 0; i < m; ++i) grad_row(r0 + i, x + i * n, g + i * n, sq + i * n, rstd[i]);
+      for (int64_t i = 0; i < m; ++i)
+        grad_row<S>(out, r0 + i, x + i * n, g + i * n, sq + i * n, w, n, rstd[i]);
     });
     return 0;
   }

@@ -61,64 +61,6 @@ struct Kernel {
     const int64_t rows = grad.sizes[0], n = grad.sizes[1];
     if (n == 0) return 0;
     const C eps = s[0].to<C>();
-    const bool unit = grad.strides[1] == static_cast<int64_t>(sizeof(S)) &&
-                      self.strides[1] == static_cast<int64_t>(sizeof(S));
-    // xhat[r, j] * grad[r, j] folded into acc[j]: xc is row r centred, rs its rstd.
-    const auto fold_row = [&](Lane* __restrict a, int64_t r, int64_t j0, int64_t v,
-                              const C* __restrict xc, C rs) {
-      if (unit) {
-        const S* __restrict g = &at2<S>(grad, r, j0);
-        for (int64_t j = 0; j < v; ++j) a[j] = R::step(a[j], static_cast<C>(g[j]) * (xc[j] * rs));
-      } else {
-        for (int64_t j = 0; j < v; ++j)
-          a[j] = R::step(a[j], static_cast<C>(at2<S>(grad, r, j0 + j)) * (xc[j] * rs));
-      }
-    };
-    if (num_threads() <= 1 || rows * n < 2 * ls::kGrainElements) {
-      // One pass, when the two passes below would not use threads: a group of rows'
-      // statistics (centre_rows), then their products folded into the columns, rows in order
-      // and kBlock at a time as below, while the group is in cache: the same steps, the same
-      // bits. (Two passes read self twice from DRAM: (4096, 1024) float32 took 3.6-4.6 ms,
-      // one 2.6-4.6, interleaved on a busy host.)
-      const int64_t group = n >= ln::kLongRow
-                                ? 1
-                                : std::min(ln::kStatRows,
-                                           std::max<int64_t>(1, ls::kBlockElements / n));
-      std::unique_ptr<C[]> scratch(new C[2 * group * (n + 1)]);
-      C* x = scratch.get();
-      C* sq = x + group * n;
-      C* mean = sq + group * n;
-      C* rs = mean + group;
-      std::unique_ptr<Lane[]> acc(new Lane[n]);
-      std::unique_ptr<Wide[]> wide(new Wide[n]);
-      for (int64_t j = 0; j < n; ++j) {
-        acc[j] = R::init();
-        wide[j] = R::widen(R::init());
-      }
-      const ln::Reader<S> xs(self, rows, n), gs(grad, rows, n);
-      for (int64_t r0 = 0; r0 < rows; r0 += group) {
-        const int64_t m = std::min(group, rows - r0);
-        xs.ahead(r0);
-        gs.ahead(r0);
-        ls::load_rows<S>(self, r0, m, n, x);
-        ln::centre_rows(x, sq, m, n, eps, mean, rs);
-        for (int64_t i = 0; i < m; ++i) {
-          const int64_t row = r0 + i;
-          if (row > 0 && row % reduce_detail::kBlock == 0) {
-            for (int64_t j = 0; j < n; ++j) {
-              wide[j] = R::merge_wide(wide[j], R::widen(acc[j]));
-              acc[j] = R::init();
-            }
-          }
-          fold_row(acc.get(), row, 0, n, x + i * n, rs[i]);
-        }
-      }
-      for (int64_t j = 0; j < n; ++j) {
-        if (rows > 0) wide[j] = R::merge_wide(wide[j], R::widen(acc[j]));
-        at<S>(out, j) = static_cast<S>(R::finish(wide[j], rows));
-      }
-      return 0;
-    }
     // Pass 1: each row's mean and rstd, as centre_row computes them (centre_rows).
     std::unique_ptr<C[]> stats(new C[2 * rows + 1]);
     C* __restrict mean = stats.get();
@@ -128,6 +70,8 @@ struct Kernel {
       ln::centre_rows(x, sq, m, n, eps, mean + r0, rstd + r0);
     });
     // Pass 2: the columns, in blocks of columns; rows in order, kBlock at a time.
+    const bool unit = grad.strides[1] == static_cast<int64_t>(sizeof(S)) &&
+                      self.strides[1] == static_cast<int64_t>(sizeof(S));
     constexpr int64_t kColumns = 256;
     const int64_t blocks = (n + kColumns - 1) / kColumns;
     const int64_t per_block = std::max<int64_t>(1, rows * kColumns);

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: hardtanh (sha256 e1a2624ae7d34f25).
+// @generated from native_functions.yaml: hardtanh (sha256 c794303f12fd2b7a).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: hardtanh
-// The C++ kernel of `hardtanh`: its `elementwise:` expression (native_functions.yaml:1890) as a
+// The C++ kernel of `hardtanh`: its `elementwise:` expression (native_functions.yaml:1898) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -15,7 +15,7 @@ struct Functor {
   AlCompute max_val;
 
   auto operator()(AlCompute self) const {
-#line 1890 "native_functions.yaml"
+#line 1898 "native_functions.yaml"
     return self < min_val ? min_val : (self > max_val ? max_val : self);
 #line 21 "generated/csrc/hardtanh.cpp"
   }

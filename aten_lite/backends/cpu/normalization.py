@@ -1,7 +1,9 @@
 """CPU kernels of layer normalisation: `_layer_norm` (over the last dim, with an affine
 weight and bias), `_layer_norm_backward`, its gradient with respect to the input, and
 `_layer_norm_weight_grad`, its weight's, each one C++ kernel (``aten_lite/csrc/layer_norm.h``,
-``aten_lite/csrc/layer_norm_backward.h``, ``aten_lite/csrc/layer_norm_weight_grad.h``).
+``aten_lite/csrc/layer_norm_backward.h``, ``aten_lite/csrc/layer_norm_weight_grad.h``), and
+`_layer_norm_backward_all`, the three gradients in one
+(``aten_lite/csrc/layer_norm_backward_all.h``).
 nn.functional.layer_norm calls the op when it has both weight and bias, and composes its ops
 otherwise. float16 computes in float32 and rounds once.
 """
@@ -16,7 +18,8 @@ from ...rules.kernel_rules import cached_c_kernel as _kernel
 from ...rules import shapes as rules
 from ...tensors.tensor import Tensor, empty_array
 
-__all__ = ["layer_norm_cpu", "layer_norm_backward_cpu", "layer_norm_weight_grad_cpu"]
+__all__ = ["layer_norm_cpu", "layer_norm_backward_cpu", "layer_norm_weight_grad_cpu",
+           "layer_norm_backward_all_cpu"]
 
 _wrap = Tensor._wrap
 
@@ -70,4 +73,15 @@ def layer_norm_weight_grad_cpu(grad_output: Tensor, self: Tensor, eps: float) ->
         _kernel("layer_norm_weight_grad")(compute.code, out,
                                           _rows(as_compute(grad_output, compute)),
                                           _rows(as_compute(self, compute)), eps)
+    return _finish(out, dtype, compute)
+
+
+def layer_norm_backward_all_cpu(grad_output: Tensor, self: Tensor, weight: Tensor,
+                                eps: float) -> Tensor:
+    shape, dtype = rules.layer_norm_backward_all(grad_output, self, weight, eps)
+    compute = float32 if dtype is float16 else dtype
+    out = empty_array(shape, compute)
+    _kernel("layer_norm_backward_all")(compute.code, out, _rows(as_compute(grad_output, compute)),
+                                       _rows(as_compute(self, compute)),
+                                       as_compute(weight, compute), eps)
     return _finish(out, dtype, compute)

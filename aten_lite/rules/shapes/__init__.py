@@ -27,7 +27,7 @@ from .attention import (  # noqa: F401 (found by name: getattr(shapes, rule))
     sdpa, sdpa_backward,
 )
 from .normalization import (  # noqa: F401 (found by name: getattr(shapes, rule))
-    layer_norm, layer_norm_backward, layer_norm_weight_grad,
+    layer_norm, layer_norm_backward, layer_norm_backward_all, layer_norm_weight_grad,
 )
 from .loss import (  # noqa: F401 (found by name: getattr(shapes, rule))
     log_softmax_backward, nll_loss, nll_loss_backward, softmax_backward,

@@ -32,6 +32,17 @@ def layer_norm_weight_grad(grad_output, self, eps: float):
     return self._shape[-1:], self._dtype
 
 
+def layer_norm_backward_all(grad_output, self, weight, eps: float):
+    """`_layer_norm_backward_all`: (rows + 2, features) in self's dtype, with rows the product
+    of self's leading dims; grad_output must match self, weight hold one value per feature."""
+    layer_norm_backward(grad_output, self, weight, eps, "_layer_norm_backward_all")
+    n = self._shape[-1]
+    rows = 1
+    for d in self._shape[:-1]:
+        rows *= d
+    return (rows + 2, n), self._dtype
+
+
 def _layer_norm_rule(op: str, self, vectors):
     if not self._shape:
         raise RuntimeError(f"{op}: self must be at least 1-D (..., features), got a 0-dim tensor")
