@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 ad0d36e976793508).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 dfabc415634ed093).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -22,6 +22,7 @@ from aten_lite.autograd.node import (
 from aten_lite._generated.ops import (  # the ops the formulas call
     _elu_backward,
     _gelu_backward,
+    _gelu_tanh_backward,
     _hardsigmoid_backward,
     _hardswish_backward,
     _hardtanh_backward,
@@ -1086,29 +1087,11 @@ class GeluBackwardBackward0(Node):
         node.self_ = node.self_v = node.grad_output_ = node.grad_output_v = None
 
 
-class CopyStridedBackward0(Node):
-    """Backward of _copy_strided (derivatives.yaml:187)."""
-    __slots__ = ()
-    _op = "_copy_strided"
-    _formulas = (('derivatives.yaml:188', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:188
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
-
-
-class SiluBackward0(Node):
-    """Backward of silu (derivatives.yaml:190)."""
+class GeluTanhBackward0(Node):
+    """Backward of _gelu_tanh (derivatives.yaml:187)."""
     __slots__ = ("self_", "self_v")
-    _op = "silu"
-    _formulas = (('derivatives.yaml:191', 'self'),)
+    _op = "_gelu_tanh"
+    _formulas = (('derivatives.yaml:188', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1118,7 +1101,81 @@ class SiluBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad * self.sigmoid() * (1 + self * (1 - self.sigmoid()))) if need[0] is not None else None  # derivatives.yaml:191
+            grad_self = _gelu_tanh_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:188
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = node.self_v = None
+
+
+class GeluTanhBackwardBackward0(Node):
+    """Backward of _gelu_tanh_backward (derivatives.yaml:192)."""
+    __slots__ = ("self_", "self_v", "grad_output_", "grad_output_v")
+    _op = "_gelu_tanh_backward"
+    _formulas = (('derivatives.yaml:193', 'grad_output'), ('derivatives.yaml:194', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
+        at_ = 0
+        try:
+            grad_grad_output = _gelu_tanh_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:193
+            at_ = 1
+            grad_self = (grad * grad_output * ((self + self * self * self * 0.044715) * 1.5957691216057308).sigmoid() * (1 - ((self + self * self * self * 0.044715) * 1.5957691216057308).sigmoid()) * (2 * (1.5957691216057308 + 0.21406444881780073 * self * self) + self * ((1 - 2 * ((self + self * self * self * 0.044715) * 1.5957691216057308).sigmoid()) * (1.5957691216057308 + 0.21406444881780073 * self * self) * (1.5957691216057308 + 0.21406444881780073 * self * self) + 0.42812889763560147 * self))) if need[1] is not None else None  # derivatives.yaml:194
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.self_ = node.self_v = node.grad_output_ = node.grad_output_v = None
+
+
+class CopyStridedBackward0(Node):
+    """Backward of _copy_strided (derivatives.yaml:196)."""
+    __slots__ = ()
+    _op = "_copy_strided"
+    _formulas = (('derivatives.yaml:197', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        try:
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:197
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+
+class SiluBackward0(Node):
+    """Backward of silu (derivatives.yaml:199)."""
+    __slots__ = ("self_", "self_v")
+    _op = "silu"
+    _formulas = (('derivatives.yaml:200', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        try:
+            grad_self = (grad * self.sigmoid() * (1 + self * (1 - self.sigmoid()))) if need[0] is not None else None  # derivatives.yaml:200
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1130,10 +1187,10 @@ class SiluBackward0(Node):
 
 
 class LeakyReluBackward0(Node):
-    """Backward of leaky_relu (derivatives.yaml:193)."""
+    """Backward of leaky_relu (derivatives.yaml:202)."""
     __slots__ = ("negative_slope_", "self_", "self_v")
     _op = "leaky_relu"
-    _formulas = (('derivatives.yaml:194', 'self'),)
+    _formulas = (('derivatives.yaml:203', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1144,7 +1201,7 @@ class LeakyReluBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None  # derivatives.yaml:194
+            grad_self = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None  # derivatives.yaml:203
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1156,10 +1213,10 @@ class LeakyReluBackward0(Node):
 
 
 class LeakyReluBackwardBackward0(Node):
-    """Backward of _leaky_relu_backward (derivatives.yaml:196)."""
+    """Backward of _leaky_relu_backward (derivatives.yaml:205)."""
     __slots__ = ("negative_slope_", "self_", "self_v")
     _op = "_leaky_relu_backward"
-    _formulas = (('derivatives.yaml:197', 'grad_output'), ('derivatives.yaml:198', 'self'),)
+    _formulas = (('derivatives.yaml:206', 'grad_output'), ('derivatives.yaml:207', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1171,9 +1228,9 @@ class LeakyReluBackwardBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_grad_output = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None  # derivatives.yaml:197
+            grad_grad_output = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None  # derivatives.yaml:206
             at_ = 1
-            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:198
+            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:207
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1185,10 +1242,10 @@ class LeakyReluBackwardBackward0(Node):
 
 
 class EluBackward0(Node):
-    """Backward of elu (derivatives.yaml:200)."""
+    """Backward of elu (derivatives.yaml:209)."""
     __slots__ = ("alpha_", "input_scale_", "scale_", "self_", "self_v")
     _op = "elu"
-    _formulas = (('derivatives.yaml:201', 'self'),)
+    _formulas = (('derivatives.yaml:210', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1201,7 +1258,7 @@ class EluBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = _elu_backward(grad, self, alpha, scale, input_scale) if need[0] is not None else None  # derivatives.yaml:201
+            grad_self = _elu_backward(grad, self, alpha, scale, input_scale) if need[0] is not None else None  # derivatives.yaml:210
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1213,10 +1270,10 @@ class EluBackward0(Node):
 
 
 class EluBackwardBackward0(Node):
-    """Backward of _elu_backward (derivatives.yaml:203)."""
+    """Backward of _elu_backward (derivatives.yaml:212)."""
     __slots__ = ("alpha_", "input_scale_", "scale_", "self_", "self_v", "grad_output_", "grad_output_v")
     _op = "_elu_backward"
-    _formulas = (('derivatives.yaml:204', 'grad_output'), ('derivatives.yaml:206', 'self'),)
+    _formulas = (('derivatives.yaml:213', 'grad_output'), ('derivatives.yaml:215', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1233,9 +1290,9 @@ class EluBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = _elu_backward(grad, self, alpha, scale, input_scale) if need[0] is not None else None  # derivatives.yaml:204
+            grad_grad_output = _elu_backward(grad, self, alpha, scale, input_scale) if need[0] is not None else None  # derivatives.yaml:213
             at_ = 1
-            grad_self = (grad * _elu_backward(grad_output, self, alpha, scale, input_scale) * input_scale * (self <= 0)) if need[1] is not None else None  # derivatives.yaml:206
+            grad_self = (grad * _elu_backward(grad_output, self, alpha, scale, input_scale) * input_scale * (self <= 0)) if need[1] is not None else None  # derivatives.yaml:215
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1247,10 +1304,10 @@ class EluBackwardBackward0(Node):
 
 
 class HardtanhBackward0(Node):
-    """Backward of hardtanh (derivatives.yaml:208)."""
+    """Backward of hardtanh (derivatives.yaml:217)."""
     __slots__ = ("max_val_", "min_val_", "self_", "self_v")
     _op = "hardtanh"
-    _formulas = (('derivatives.yaml:209', 'self'),)
+    _formulas = (('derivatives.yaml:218', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1262,7 +1319,7 @@ class HardtanhBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = _hardtanh_backward(grad, self, min_val, max_val) if need[0] is not None else None  # derivatives.yaml:209
+            grad_self = _hardtanh_backward(grad, self, min_val, max_val) if need[0] is not None else None  # derivatives.yaml:218
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1274,10 +1331,10 @@ class HardtanhBackward0(Node):
 
 
 class HardtanhBackwardBackward0(Node):
-    """Backward of _hardtanh_backward (derivatives.yaml:211)."""
+    """Backward of _hardtanh_backward (derivatives.yaml:220)."""
     __slots__ = ("max_val_", "min_val_", "self_", "self_v")
     _op = "_hardtanh_backward"
-    _formulas = (('derivatives.yaml:212', 'grad_output'), ('derivatives.yaml:213', 'self'),)
+    _formulas = (('derivatives.yaml:221', 'grad_output'), ('derivatives.yaml:222', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1290,9 +1347,9 @@ class HardtanhBackwardBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_grad_output = _hardtanh_backward(grad, self, min_val, max_val) if need[0] is not None else None  # derivatives.yaml:212
+            grad_grad_output = _hardtanh_backward(grad, self, min_val, max_val) if need[0] is not None else None  # derivatives.yaml:221
             at_ = 1
-            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:213
+            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:222
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1304,10 +1361,10 @@ class HardtanhBackwardBackward0(Node):
 
 
 class HardsigmoidBackward0(Node):
-    """Backward of hardsigmoid (derivatives.yaml:215)."""
+    """Backward of hardsigmoid (derivatives.yaml:224)."""
     __slots__ = ("self_", "self_v")
     _op = "hardsigmoid"
-    _formulas = (('derivatives.yaml:216', 'self'),)
+    _formulas = (('derivatives.yaml:225', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1317,7 +1374,7 @@ class HardsigmoidBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = _hardsigmoid_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:216
+            grad_self = _hardsigmoid_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:225
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1329,10 +1386,10 @@ class HardsigmoidBackward0(Node):
 
 
 class HardsigmoidBackwardBackward0(Node):
-    """Backward of _hardsigmoid_backward (derivatives.yaml:218)."""
+    """Backward of _hardsigmoid_backward (derivatives.yaml:227)."""
     __slots__ = ("self_", "self_v")
     _op = "_hardsigmoid_backward"
-    _formulas = (('derivatives.yaml:219', 'grad_output'), ('derivatives.yaml:220', 'self'),)
+    _formulas = (('derivatives.yaml:228', 'grad_output'), ('derivatives.yaml:229', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1343,9 +1400,9 @@ class HardsigmoidBackwardBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_grad_output = _hardsigmoid_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:219
+            grad_grad_output = _hardsigmoid_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:228
             at_ = 1
-            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:220
+            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:229
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1357,10 +1414,10 @@ class HardsigmoidBackwardBackward0(Node):
 
 
 class HardswishBackward0(Node):
-    """Backward of hardswish (derivatives.yaml:222)."""
+    """Backward of hardswish (derivatives.yaml:231)."""
     __slots__ = ("self_", "self_v")
     _op = "hardswish"
-    _formulas = (('derivatives.yaml:223', 'self'),)
+    _formulas = (('derivatives.yaml:232', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1370,7 +1427,7 @@ class HardswishBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = _hardswish_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:223
+            grad_self = _hardswish_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:232
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1382,10 +1439,10 @@ class HardswishBackward0(Node):
 
 
 class HardswishBackwardBackward0(Node):
-    """Backward of _hardswish_backward (derivatives.yaml:225)."""
+    """Backward of _hardswish_backward (derivatives.yaml:234)."""
     __slots__ = ("self_", "self_v", "grad_output_", "grad_output_v")
     _op = "_hardswish_backward"
-    _formulas = (('derivatives.yaml:226', 'grad_output'), ('derivatives.yaml:227', 'self'),)
+    _formulas = (('derivatives.yaml:235', 'grad_output'), ('derivatives.yaml:236', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1399,9 +1456,9 @@ class HardswishBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = _hardswish_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:226
+            grad_grad_output = _hardswish_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:235
             at_ = 1
-            grad_self = (grad * grad_output * (self > -3) * (self < 3) / 3) if need[1] is not None else None  # derivatives.yaml:227
+            grad_self = (grad * grad_output * (self > -3) * (self < 3) / 3) if need[1] is not None else None  # derivatives.yaml:236
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1413,10 +1470,10 @@ class HardswishBackwardBackward0(Node):
 
 
 class HardshrinkBackward0(Node):
-    """Backward of hardshrink (derivatives.yaml:229)."""
+    """Backward of hardshrink (derivatives.yaml:238)."""
     __slots__ = ("lambd_", "self_", "self_v")
     _op = "hardshrink"
-    _formulas = (('derivatives.yaml:230', 'self'),)
+    _formulas = (('derivatives.yaml:239', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1427,7 +1484,7 @@ class HardshrinkBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = _shrink_backward(grad, self, lambd) if need[0] is not None else None  # derivatives.yaml:230
+            grad_self = _shrink_backward(grad, self, lambd) if need[0] is not None else None  # derivatives.yaml:239
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1439,19 +1496,19 @@ class HardshrinkBackward0(Node):
 
 
 class SoftshrinkBackward0(Node):
-    """Backward of softshrink (derivatives.yaml:232); the same code as HardshrinkBackward0's."""
+    """Backward of softshrink (derivatives.yaml:241); the same code as HardshrinkBackward0's."""
     __slots__ = ("lambd_", "self_", "self_v")
     _op = "softshrink"
-    _formulas = (('derivatives.yaml:233', 'self'),)
+    _formulas = (('derivatives.yaml:242', 'self'),)
     apply = HardshrinkBackward0.apply
     release = HardshrinkBackward0.release
 
 
 class ShrinkBackwardBackward0(Node):
-    """Backward of _shrink_backward (derivatives.yaml:235)."""
+    """Backward of _shrink_backward (derivatives.yaml:244)."""
     __slots__ = ("lambd_", "self_", "self_v")
     _op = "_shrink_backward"
-    _formulas = (('derivatives.yaml:236', 'grad_output'), ('derivatives.yaml:237', 'self'),)
+    _formulas = (('derivatives.yaml:245', 'grad_output'), ('derivatives.yaml:246', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1463,9 +1520,9 @@ class ShrinkBackwardBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_grad_output = _shrink_backward(grad, self, lambd) if need[0] is not None else None  # derivatives.yaml:236
+            grad_grad_output = _shrink_backward(grad, self, lambd) if need[0] is not None else None  # derivatives.yaml:245
             at_ = 1
-            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:237
+            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:246
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1477,10 +1534,10 @@ class ShrinkBackwardBackward0(Node):
 
 
 class SoftplusBackward0(Node):
-    """Backward of _softplus (derivatives.yaml:239)."""
+    """Backward of _softplus (derivatives.yaml:248)."""
     __slots__ = ("beta_", "self_", "self_v", "threshold_")
     _op = "_softplus"
-    _formulas = (('derivatives.yaml:240', 'self'),)
+    _formulas = (('derivatives.yaml:249', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1492,7 +1549,7 @@ class SoftplusBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         threshold = node.threshold_
         try:
-            grad_self = _softplus_backward(grad, self, beta, threshold) if need[0] is not None else None  # derivatives.yaml:240
+            grad_self = _softplus_backward(grad, self, beta, threshold) if need[0] is not None else None  # derivatives.yaml:249
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1504,10 +1561,10 @@ class SoftplusBackward0(Node):
 
 
 class SoftplusBackwardBackward0(Node):
-    """Backward of _softplus_backward (derivatives.yaml:242)."""
+    """Backward of _softplus_backward (derivatives.yaml:251)."""
     __slots__ = ("beta_", "self_", "self_v", "threshold_", "grad_output_", "grad_output_v")
     _op = "_softplus_backward"
-    _formulas = (('derivatives.yaml:243', 'grad_output'), ('derivatives.yaml:244', 'self'),)
+    _formulas = (('derivatives.yaml:252', 'grad_output'), ('derivatives.yaml:253', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1523,9 +1580,9 @@ class SoftplusBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = _softplus_backward(grad, self, beta, threshold) if need[0] is not None else None  # derivatives.yaml:243
+            grad_grad_output = _softplus_backward(grad, self, beta, threshold) if need[0] is not None else None  # derivatives.yaml:252
             at_ = 1
-            grad_self = (grad * grad_output * (self * beta).sigmoid() * (1 - (self * beta).sigmoid()) * beta * (self * beta <= threshold)) if need[1] is not None else None  # derivatives.yaml:244
+            grad_self = (grad * grad_output * (self * beta).sigmoid() * (1 - (self * beta).sigmoid()) * beta * (self * beta <= threshold)) if need[1] is not None else None  # derivatives.yaml:253
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1537,10 +1594,10 @@ class SoftplusBackwardBackward0(Node):
 
 
 class LogSigmoidBackward0(Node):
-    """Backward of log_sigmoid (derivatives.yaml:246)."""
+    """Backward of log_sigmoid (derivatives.yaml:255)."""
     __slots__ = ("self_", "self_v")
     _op = "log_sigmoid"
-    _formulas = (('derivatives.yaml:247', 'self'),)
+    _formulas = (('derivatives.yaml:256', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1550,7 +1607,7 @@ class LogSigmoidBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = _log_sigmoid_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:247
+            grad_self = _log_sigmoid_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:256
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1562,10 +1619,10 @@ class LogSigmoidBackward0(Node):
 
 
 class LogSigmoidBackwardBackward0(Node):
-    """Backward of _log_sigmoid_backward (derivatives.yaml:249)."""
+    """Backward of _log_sigmoid_backward (derivatives.yaml:258)."""
     __slots__ = ("self_", "self_v", "grad_output_", "grad_output_v")
     _op = "_log_sigmoid_backward"
-    _formulas = (('derivatives.yaml:250', 'grad_output'), ('derivatives.yaml:251', 'self'),)
+    _formulas = (('derivatives.yaml:259', 'grad_output'), ('derivatives.yaml:260', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1579,9 +1636,9 @@ class LogSigmoidBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = _log_sigmoid_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:250
+            grad_grad_output = _log_sigmoid_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:259
             at_ = 1
-            grad_self = (-grad * grad_output * self.sigmoid() * (-self).sigmoid()) if need[1] is not None else None  # derivatives.yaml:251
+            grad_self = (-grad * grad_output * self.sigmoid() * (-self).sigmoid()) if need[1] is not None else None  # derivatives.yaml:260
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1593,10 +1650,10 @@ class LogSigmoidBackwardBackward0(Node):
 
 
 class MishBackward0(Node):
-    """Backward of mish (derivatives.yaml:253)."""
+    """Backward of mish (derivatives.yaml:262)."""
     __slots__ = ("self_", "self_v")
     _op = "mish"
-    _formulas = (('derivatives.yaml:254', 'self'),)
+    _formulas = (('derivatives.yaml:263', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1606,7 +1663,7 @@ class MishBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = _mish_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:254
+            grad_self = _mish_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:263
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1618,10 +1675,10 @@ class MishBackward0(Node):
 
 
 class MishBackwardBackward0(Node):
-    """Backward of _mish_backward (derivatives.yaml:256)."""
+    """Backward of _mish_backward (derivatives.yaml:265)."""
     __slots__ = ("self_", "self_v", "grad_output_", "grad_output_v")
     _op = "_mish_backward"
-    _formulas = (('derivatives.yaml:257', 'grad_output'), ('derivatives.yaml:259', 'self'),)
+    _formulas = (('derivatives.yaml:266', 'grad_output'), ('derivatives.yaml:268', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1635,9 +1692,9 @@ class MishBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = _mish_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:257
+            grad_grad_output = _mish_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:266
             at_ = 1
-            grad_self = (grad * grad_output * self.sigmoid() * (1 - _softplus(self).tanh() * _softplus(self).tanh()) * (2 + self * (1 - self.sigmoid()) - 2 * self * self.sigmoid() * _softplus(self).tanh())) if need[1] is not None else None  # derivatives.yaml:259
+            grad_self = (grad * grad_output * self.sigmoid() * (1 - _softplus(self).tanh() * _softplus(self).tanh()) * (2 + self * (1 - self.sigmoid()) - 2 * self * self.sigmoid() * _softplus(self).tanh())) if need[1] is not None else None  # derivatives.yaml:268
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1649,10 +1706,10 @@ class MishBackwardBackward0(Node):
 
 
 class ThresholdBackward0(Node):
-    """Backward of threshold (derivatives.yaml:261)."""
+    """Backward of threshold (derivatives.yaml:270)."""
     __slots__ = ("self_", "self_v", "threshold_")
     _op = "threshold"
-    _formulas = (('derivatives.yaml:262', 'self'),)
+    _formulas = (('derivatives.yaml:271', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1663,7 +1720,7 @@ class ThresholdBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         threshold = node.threshold_
         try:
-            grad_self = _threshold_backward(grad, self, threshold) if need[0] is not None else None  # derivatives.yaml:262
+            grad_self = _threshold_backward(grad, self, threshold) if need[0] is not None else None  # derivatives.yaml:271
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -1675,10 +1732,10 @@ class ThresholdBackward0(Node):
 
 
 class ThresholdBackwardBackward0(Node):
-    """Backward of _threshold_backward (derivatives.yaml:264)."""
+    """Backward of _threshold_backward (derivatives.yaml:273)."""
     __slots__ = ("self_", "self_v", "threshold_")
     _op = "_threshold_backward"
-    _formulas = (('derivatives.yaml:265', 'grad_output'), ('derivatives.yaml:266', 'self'),)
+    _formulas = (('derivatives.yaml:274', 'grad_output'), ('derivatives.yaml:275', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1690,9 +1747,9 @@ class ThresholdBackwardBackward0(Node):
         threshold = node.threshold_
         at_ = 0
         try:
-            grad_grad_output = _threshold_backward(grad, self, threshold) if need[0] is not None else None  # derivatives.yaml:265
+            grad_grad_output = _threshold_backward(grad, self, threshold) if need[0] is not None else None  # derivatives.yaml:274
             at_ = 1
-            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:266
+            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:275
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1704,10 +1761,10 @@ class ThresholdBackwardBackward0(Node):
 
 
 class TanhBackwardBackward0(Node):
-    """Backward of _tanh_backward (derivatives.yaml:268)."""
+    """Backward of _tanh_backward (derivatives.yaml:277)."""
     __slots__ = ("tanh_out_", "tanh_out_v", "grad_output_", "grad_output_v")
     _op = "_tanh_backward"
-    _formulas = (('derivatives.yaml:269', 'grad_output'), ('derivatives.yaml:270', 'tanh_out'),)
+    _formulas = (('derivatives.yaml:278', 'grad_output'), ('derivatives.yaml:279', 'tanh_out'),)
 
     def apply(node, grads):
         if node._released:
@@ -1721,9 +1778,9 @@ class TanhBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = _tanh_backward(grad, tanh_out) if need[0] is not None else None  # derivatives.yaml:269
+            grad_grad_output = _tanh_backward(grad, tanh_out) if need[0] is not None else None  # derivatives.yaml:278
             at_ = 1
-            grad_tanh_out = (-2 * grad * grad_output * tanh_out) if need[1] is not None else None  # derivatives.yaml:270
+            grad_tanh_out = (-2 * grad * grad_output * tanh_out) if need[1] is not None else None  # derivatives.yaml:279
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1735,10 +1792,10 @@ class TanhBackwardBackward0(Node):
 
 
 class LayerNormBackward0(Node):
-    """Backward of _layer_norm (derivatives.yaml:275)."""
+    """Backward of _layer_norm (derivatives.yaml:284)."""
     __slots__ = ("eps_", "self_", "self_v", "weight_", "weight_v")
     _op = "_layer_norm"
-    _formulas = (('derivatives.yaml:276', 'self'), ('derivatives.yaml:277', 'weight'), ('derivatives.yaml:278', 'bias'),)
+    _formulas = (('derivatives.yaml:285', 'self'), ('derivatives.yaml:286', 'weight'), ('derivatives.yaml:287', 'bias'),)
 
     def apply(node, grads):
         if node._released:
@@ -1753,11 +1810,11 @@ class LayerNormBackward0(Node):
             unpack(node, weight, node.weight_v, 'weight')
         at_ = 0
         try:
-            grad_self = layer_norm_grad(grad, self, weight, eps, 0) if need[0] is not None else None  # derivatives.yaml:276
+            grad_self = layer_norm_grad(grad, self, weight, eps, 0) if need[0] is not None else None  # derivatives.yaml:285
             at_ = 1
-            grad_weight = layer_norm_grad(grad, self, weight, eps, 1) if need[1] is not None else None  # derivatives.yaml:277
+            grad_weight = layer_norm_grad(grad, self, weight, eps, 1) if need[1] is not None else None  # derivatives.yaml:286
             at_ = 2
-            grad_bias = layer_norm_grad(grad, self, weight, eps, 2) if need[2] is not None else None  # derivatives.yaml:278
+            grad_bias = layer_norm_grad(grad, self, weight, eps, 2) if need[2] is not None else None  # derivatives.yaml:287
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1769,10 +1826,10 @@ class LayerNormBackward0(Node):
 
 
 class LayerNormBackwardBackward0(Node):
-    """Backward of _layer_norm_backward (derivatives.yaml:283)."""
+    """Backward of _layer_norm_backward (derivatives.yaml:292)."""
     __slots__ = ("eps_", "self_", "self_v", "weight_", "weight_v", "grad_output_", "grad_output_v", "weight_shape")
     _op = "_layer_norm_backward"
-    _formulas = (('derivatives.yaml:284', 'grad_output'), ('derivatives.yaml:285', 'self'), ('derivatives.yaml:286', 'weight'),)
+    _formulas = (('derivatives.yaml:293', 'grad_output'), ('derivatives.yaml:294', 'self'), ('derivatives.yaml:295', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -1791,11 +1848,11 @@ class LayerNormBackwardBackward0(Node):
         weight_shape = node.weight_shape
         at_ = 0
         try:
-            grad_grad_output = (_layer_norm_backward(grad, self, ones_like(weight), eps) * weight) if need[0] is not None else None  # derivatives.yaml:284
+            grad_grad_output = (_layer_norm_backward(grad, self, ones_like(weight), eps) * weight) if need[0] is not None else None  # derivatives.yaml:293
             at_ = 1
-            grad_self = layer_norm_grad_vjp(grad, grad_output, self, weight, eps) if need[1] is not None else None  # derivatives.yaml:285
+            grad_self = layer_norm_grad_vjp(grad, grad_output, self, weight, eps) if need[1] is not None else None  # derivatives.yaml:294
             at_ = 2
-            grad_weight = sum_to(grad_output * _layer_norm_backward(grad, self, ones_like(weight), eps), weight_shape) if need[2] is not None else None  # derivatives.yaml:286
+            grad_weight = sum_to(grad_output * _layer_norm_backward(grad, self, ones_like(weight), eps), weight_shape) if need[2] is not None else None  # derivatives.yaml:295
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1807,10 +1864,10 @@ class LayerNormBackwardBackward0(Node):
 
 
 class LayerNormWeightGradBackward0(Node):
-    """Backward of _layer_norm_weight_grad (derivatives.yaml:291)."""
+    """Backward of _layer_norm_weight_grad (derivatives.yaml:300)."""
     __slots__ = ("eps_", "self_", "self_v", "grad_output_", "grad_output_v")
     _op = "_layer_norm_weight_grad"
-    _formulas = (('derivatives.yaml:292', 'grad_output'), ('derivatives.yaml:293', 'self'),)
+    _formulas = (('derivatives.yaml:301', 'grad_output'), ('derivatives.yaml:302', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -1825,9 +1882,9 @@ class LayerNormWeightGradBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = (grad * _layer_norm(self, ones_like(grad), zeros_like(grad), eps)) if need[0] is not None else None  # derivatives.yaml:292
+            grad_grad_output = (grad * _layer_norm(self, ones_like(grad), zeros_like(grad), eps)) if need[0] is not None else None  # derivatives.yaml:301
             at_ = 1
-            grad_self = _layer_norm_backward(grad_output * grad, self, ones_like(grad), eps) if need[1] is not None else None  # derivatives.yaml:293
+            grad_self = _layer_norm_backward(grad_output * grad, self, ones_like(grad), eps) if need[1] is not None else None  # derivatives.yaml:302
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1839,10 +1896,10 @@ class LayerNormWeightGradBackward0(Node):
 
 
 class SdpaBackward0(Node):
-    """Backward of _sdpa (derivatives.yaml:298)."""
+    """Backward of _sdpa (derivatives.yaml:307)."""
     __slots__ = ("is_causal_", "key_", "key_v", "query_", "query_v", "scale_", "value_", "value_v")
     _op = "_sdpa"
-    _formulas = (('derivatives.yaml:299', 'query'), ('derivatives.yaml:300', 'key'), ('derivatives.yaml:301', 'value'),)
+    _formulas = (('derivatives.yaml:308', 'query'), ('derivatives.yaml:309', 'key'), ('derivatives.yaml:310', 'value'),)
 
     def apply(node, grads):
         if node._released:
@@ -1861,11 +1918,11 @@ class SdpaBackward0(Node):
             unpack(node, value, node.value_v, 'value')
         at_ = 0
         try:
-            grad_query = sdpa_grad(grad, query, key, value, scale, is_causal, 0) if need[0] is not None else None  # derivatives.yaml:299
+            grad_query = sdpa_grad(grad, query, key, value, scale, is_causal, 0) if need[0] is not None else None  # derivatives.yaml:308
             at_ = 1
-            grad_key = sdpa_grad(grad, query, key, value, scale, is_causal, 1) if need[1] is not None else None  # derivatives.yaml:300
+            grad_key = sdpa_grad(grad, query, key, value, scale, is_causal, 1) if need[1] is not None else None  # derivatives.yaml:309
             at_ = 2
-            grad_value = sdpa_grad(grad, query, key, value, scale, is_causal, 2) if need[2] is not None else None  # derivatives.yaml:301
+            grad_value = sdpa_grad(grad, query, key, value, scale, is_causal, 2) if need[2] is not None else None  # derivatives.yaml:310
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1877,10 +1934,10 @@ class SdpaBackward0(Node):
 
 
 class SoftmaxBackwardBackward0(Node):
-    """Backward of _softmax_backward (derivatives.yaml:304)."""
+    """Backward of _softmax_backward (derivatives.yaml:313)."""
     __slots__ = ("dim_", "probs_", "probs_v", "grad_output_", "grad_output_v")
     _op = "_softmax_backward"
-    _formulas = (('derivatives.yaml:305', 'grad_output'), ('derivatives.yaml:306', 'probs'),)
+    _formulas = (('derivatives.yaml:314', 'grad_output'), ('derivatives.yaml:315', 'probs'),)
 
     def apply(node, grads):
         if node._released:
@@ -1895,9 +1952,9 @@ class SoftmaxBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = _softmax_backward(grad, probs, dim) if need[0] is not None else None  # derivatives.yaml:305
+            grad_grad_output = _softmax_backward(grad, probs, dim) if need[0] is not None else None  # derivatives.yaml:314
             at_ = 1
-            grad_probs = (grad * (grad_output - (grad_output * probs).sum(dim, keepdim=True)) - grad_output * (grad * probs).sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:306
+            grad_probs = (grad * (grad_output - (grad_output * probs).sum(dim, keepdim=True)) - grad_output * (grad * probs).sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:315
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1909,10 +1966,10 @@ class SoftmaxBackwardBackward0(Node):
 
 
 class LogSoftmaxBackwardBackward0(Node):
-    """Backward of _log_softmax_backward (derivatives.yaml:309)."""
+    """Backward of _log_softmax_backward (derivatives.yaml:318)."""
     __slots__ = ("dim_", "log_probs_", "log_probs_v", "grad_output_", "grad_output_v")
     _op = "_log_softmax_backward"
-    _formulas = (('derivatives.yaml:310', 'grad_output'), ('derivatives.yaml:311', 'log_probs'),)
+    _formulas = (('derivatives.yaml:319', 'grad_output'), ('derivatives.yaml:320', 'log_probs'),)
 
     def apply(node, grads):
         if node._released:
@@ -1927,9 +1984,9 @@ class LogSoftmaxBackwardBackward0(Node):
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
         at_ = 0
         try:
-            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:310
+            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:319
             at_ = 1
-            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:311
+            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:320
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1941,10 +1998,10 @@ class LogSoftmaxBackwardBackward0(Node):
 
 
 class LinearBackward0(Node):
-    """Backward of _linear (derivatives.yaml:316)."""
+    """Backward of _linear (derivatives.yaml:325)."""
     __slots__ = ("weight_", "weight_v", "input_shape", "input_", "input_v")
     _op = "_linear"
-    _formulas = (('derivatives.yaml:317', 'input'), ('derivatives.yaml:318', 'weight'), ('derivatives.yaml:319', 'bias'),)
+    _formulas = (('derivatives.yaml:326', 'input'), ('derivatives.yaml:327', 'weight'), ('derivatives.yaml:328', 'bias'),)
 
     def apply(node, grads):
         if node._released:
@@ -1959,11 +2016,11 @@ class LinearBackward0(Node):
             unpack(node, input, node.input_v, 'input')
         at_ = 0
         try:
-            grad_input = linear_input_grad(grad, weight, input_shape) if need[0] is not None else None  # derivatives.yaml:317
+            grad_input = linear_input_grad(grad, weight, input_shape) if need[0] is not None else None  # derivatives.yaml:326
             at_ = 1
-            grad_weight = linear_weight_grad(grad, input) if need[1] is not None else None  # derivatives.yaml:318
+            grad_weight = linear_weight_grad(grad, input) if need[1] is not None else None  # derivatives.yaml:327
             at_ = 2
-            grad_bias = linear_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:319
+            grad_bias = linear_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:328
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -1975,10 +2032,10 @@ class LinearBackward0(Node):
 
 
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:322)."""
+    """Backward of mm (derivatives.yaml:331)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
-    _formulas = (('derivatives.yaml:323', 'self'), ('derivatives.yaml:324', 'mat2'),)
+    _formulas = (('derivatives.yaml:332', 'self'), ('derivatives.yaml:333', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -1992,9 +2049,9 @@ class MmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:323
+            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:332
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:324
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:333
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2006,10 +2063,10 @@ class MmBackward0(Node):
 
 
 class SparseMmBackward0(Node):
-    """Backward of _sparse_mm (derivatives.yaml:327)."""
+    """Backward of _sparse_mm (derivatives.yaml:336)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "_sparse_mm"
-    _formulas = (('derivatives.yaml:328', 'self'), ('derivatives.yaml:329', 'mat2'),)
+    _formulas = (('derivatives.yaml:337', 'self'), ('derivatives.yaml:338', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -2023,9 +2080,9 @@ class SparseMmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:328
+            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:337
             at_ = 1
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:329
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:338
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2037,10 +2094,10 @@ class SparseMmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:332)."""
+    """Backward of bmm (derivatives.yaml:341)."""
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
-    _formulas = (('derivatives.yaml:333', 'self'), ('derivatives.yaml:334', 'mat2'),)
+    _formulas = (('derivatives.yaml:342', 'self'), ('derivatives.yaml:343', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
@@ -2054,9 +2111,9 @@ class BmmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:333
+            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:342
             at_ = 1
-            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:334
+            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:343
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2068,10 +2125,10 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:337)."""
+    """Backward of dot (derivatives.yaml:346)."""
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
-    _formulas = (('derivatives.yaml:338', 'self'), ('derivatives.yaml:339', 'tensor'),)
+    _formulas = (('derivatives.yaml:347', 'self'), ('derivatives.yaml:348', 'tensor'),)
 
     def apply(node, grads):
         if node._released:
@@ -2085,9 +2142,9 @@ class DotBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:338
+            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:347
             at_ = 1
-            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:339
+            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:348
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2099,10 +2156,10 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:344)."""
+    """Backward of view (derivatives.yaml:353)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
-    _formulas = (('derivatives.yaml:345', 'self'),)
+    _formulas = (('derivatives.yaml:354', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2110,7 +2167,7 @@ class ViewBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:345
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:354
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2122,26 +2179,26 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:347); the same code as ViewBackward0's."""
+    """Backward of reshape (derivatives.yaml:356); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
-    _formulas = (('derivatives.yaml:348', 'self'),)
+    _formulas = (('derivatives.yaml:357', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:350)."""
+    """Backward of t (derivatives.yaml:359)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
-    _formulas = (('derivatives.yaml:351', 'self'),)
+    _formulas = (('derivatives.yaml:360', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:351
+            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:360
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2149,10 +2206,10 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:353)."""
+    """Backward of transpose.int (derivatives.yaml:362)."""
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
-    _formulas = (('derivatives.yaml:354', 'self'),)
+    _formulas = (('derivatives.yaml:363', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2161,7 +2218,7 @@ class TransposeBackward0(Node):
         dim0 = node.dim0_
         dim1 = node.dim1_
         try:
-            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:354
+            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:363
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2173,10 +2230,10 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:356)."""
+    """Backward of permute (derivatives.yaml:365)."""
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
-    _formulas = (('derivatives.yaml:357', 'self'),)
+    _formulas = (('derivatives.yaml:366', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2184,7 +2241,7 @@ class PermuteBackward0(Node):
         need, grad = node._next, grads[0]
         dims = node.dims_
         try:
-            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:357
+            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:366
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2196,10 +2253,10 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:359)."""
+    """Backward of expand (derivatives.yaml:368)."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
-    _formulas = (('derivatives.yaml:360', 'self'),)
+    _formulas = (('derivatives.yaml:369', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2207,7 +2264,7 @@ class ExpandBackward0(Node):
         need, grad = node._next, grads[0]
         self_shape = node.self_shape
         try:
-            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:360
+            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:369
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2219,37 +2276,37 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:362); the same code as ViewBackward0's."""
+    """Backward of squeeze (derivatives.yaml:371); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
-    _formulas = (('derivatives.yaml:363', 'self'),)
+    _formulas = (('derivatives.yaml:372', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:365); the same code as ViewBackward0's."""
+    """Backward of squeeze.dim (derivatives.yaml:374); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dim"
-    _formulas = (('derivatives.yaml:366', 'self'),)
+    _formulas = (('derivatives.yaml:375', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:368); the same code as ViewBackward0's."""
+    """Backward of squeeze.dims (derivatives.yaml:377); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dims"
-    _formulas = (('derivatives.yaml:369', 'self'),)
+    _formulas = (('derivatives.yaml:378', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:371)."""
+    """Backward of unsqueeze (derivatives.yaml:380)."""
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
-    _formulas = (('derivatives.yaml:372', 'self'),)
+    _formulas = (('derivatives.yaml:381', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2257,7 +2314,7 @@ class UnsqueezeBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:372
+            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:381
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2269,19 +2326,19 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:374); the same code as ViewBackward0's."""
+    """Backward of flatten.using_ints (derivatives.yaml:383); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
-    _formulas = (('derivatives.yaml:375', 'self'),)
+    _formulas = (('derivatives.yaml:384', 'self'),)
     apply = ViewBackward0.apply
     release = ViewBackward0.release
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:377)."""
+    """Backward of narrow (derivatives.yaml:386)."""
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
-    _formulas = (('derivatives.yaml:378', 'self'),)
+    _formulas = (('derivatives.yaml:387', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2292,7 +2349,7 @@ class NarrowBackward0(Node):
         start = node.start_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:378
+            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:387
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2304,10 +2361,10 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:380)."""
+    """Backward of select.int (derivatives.yaml:389)."""
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
-    _formulas = (('derivatives.yaml:381', 'self'),)
+    _formulas = (('derivatives.yaml:390', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2317,7 +2374,7 @@ class SelectBackward0(Node):
         index = node.index_
         self_shape = node.self_shape
         try:
-            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:381
+            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:390
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2329,10 +2386,10 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:383)."""
+    """Backward of slice.Tensor (derivatives.yaml:392)."""
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
-    _formulas = (('derivatives.yaml:384', 'self'),)
+    _formulas = (('derivatives.yaml:393', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2344,7 +2401,7 @@ class SliceBackward0(Node):
         step = node.step_
         self_shape = node.self_shape
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:384
+            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:393
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2356,17 +2413,17 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:386)."""
+    """Backward of contiguous (derivatives.yaml:395)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
-    _formulas = (('derivatives.yaml:387', 'self'),)
+    _formulas = (('derivatives.yaml:396', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:387
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:396
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2374,10 +2431,10 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:389)."""
+    """Backward of split.Tensor (derivatives.yaml:398)."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
-    _formulas = (('derivatives.yaml:390', 'self'),)
+    _formulas = (('derivatives.yaml:399', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2386,7 +2443,7 @@ class SplitBackward0(Node):
         dim = node.dim_
         result_shape = node.result_shape
         try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:390
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:399
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2398,28 +2455,28 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:392); the same code as SplitBackward0's."""
+    """Backward of split.sizes (derivatives.yaml:401); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
-    _formulas = (('derivatives.yaml:393', 'self'),)
+    _formulas = (('derivatives.yaml:402', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:395); the same code as SplitBackward0's."""
+    """Backward of chunk (derivatives.yaml:404); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
-    _formulas = (('derivatives.yaml:396', 'self'),)
+    _formulas = (('derivatives.yaml:405', 'self'),)
     apply = SplitBackward0.apply
     release = SplitBackward0.release
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:400)."""
+    """Backward of cat (derivatives.yaml:409)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
-    _formulas = (('derivatives.yaml:401', 'tensors'),)
+    _formulas = (('derivatives.yaml:410', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -2428,7 +2485,7 @@ class CatBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:401
+            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:410
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2440,10 +2497,10 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:403)."""
+    """Backward of stack (derivatives.yaml:412)."""
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
-    _formulas = (('derivatives.yaml:404', 'tensors'),)
+    _formulas = (('derivatives.yaml:413', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
@@ -2452,7 +2509,7 @@ class StackBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         try:
-            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:404
+            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:413
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2464,10 +2521,10 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:406)."""
+    """Backward of gather (derivatives.yaml:415)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
-    _formulas = (('derivatives.yaml:408', 'self'),)
+    _formulas = (('derivatives.yaml:417', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2479,7 +2536,7 @@ class GatherBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:408
+            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:417
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2491,10 +2548,10 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:410)."""
+    """Backward of index_select (derivatives.yaml:419)."""
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
-    _formulas = (('derivatives.yaml:412', 'self'),)
+    _formulas = (('derivatives.yaml:421', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2506,7 +2563,7 @@ class IndexSelectBackward0(Node):
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         try:
-            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:412
+            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:421
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2518,10 +2575,10 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:414)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:423)."""
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
-    _formulas = (('derivatives.yaml:416', 'self'),)
+    _formulas = (('derivatives.yaml:425', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2531,7 +2588,7 @@ class MaskedFillBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:416
+            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:425
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2543,10 +2600,10 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:419)."""
+    """Backward of index.Tensor (derivatives.yaml:428)."""
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
-    _formulas = (('derivatives.yaml:421', 'self'),)
+    _formulas = (('derivatives.yaml:430', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2559,7 +2616,7 @@ class IndexBackward0(Node):
                     unpack(node, t_, v_, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:421
+            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:430
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2571,10 +2628,10 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:423)."""
+    """Backward of index_put (derivatives.yaml:432)."""
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
-    _formulas = (('derivatives.yaml:425', 'self'), ('derivatives.yaml:426', 'values'),)
+    _formulas = (('derivatives.yaml:434', 'self'), ('derivatives.yaml:435', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -2589,9 +2646,9 @@ class IndexPutBackward0(Node):
         values_shape = node.values_shape
         at_ = 0
         try:
-            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:425
+            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:434
             at_ = 1
-            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:426
+            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:435
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2603,18 +2660,18 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:428); the same code as CopyStridedBackward0's."""
+    """Backward of clone (derivatives.yaml:437); the same code as CopyStridedBackward0's."""
     __slots__ = ()
     _op = "clone"
-    _formulas = (('derivatives.yaml:429', 'self'),)
+    _formulas = (('derivatives.yaml:438', 'self'),)
     apply = CopyStridedBackward0.apply
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:431)."""
+    """Backward of copy_ (derivatives.yaml:440)."""
     __slots__ = ()
     _op = "copy_"
-    _formulas = (('derivatives.yaml:432', 'self'), ('derivatives.yaml:433', 'src'),)
+    _formulas = (('derivatives.yaml:441', 'self'), ('derivatives.yaml:442', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -2622,9 +2679,9 @@ class CopyBackward0(Node):
         need, grad = node._next, grads[0]
         at_ = 0
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:432
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:441
             at_ = 1
-            grad_src = grad if need[1] is not None else None  # derivatives.yaml:433
+            grad_src = grad if need[1] is not None else None  # derivatives.yaml:442
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2632,34 +2689,34 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:435); the same code as SignBackward0's."""
+    """Backward of fill_.Scalar (derivatives.yaml:444); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "fill_.Scalar"
-    _formulas = (('derivatives.yaml:436', 'self'),)
+    _formulas = (('derivatives.yaml:445', 'self'),)
     apply = SignBackward0.apply
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:438); the same code as SignBackward0's."""
+    """Backward of zero_ (derivatives.yaml:447); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "zero_"
-    _formulas = (('derivatives.yaml:439', 'self'),)
+    _formulas = (('derivatives.yaml:448', 'self'),)
     apply = SignBackward0.apply
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:441); the same code as ContiguousBackward0's."""
+    """Backward of to.dtype (derivatives.yaml:450); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
-    _formulas = (('derivatives.yaml:442', 'self'),)
+    _formulas = (('derivatives.yaml:451', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:444)."""
+    """Backward of to.device (derivatives.yaml:453)."""
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
-    _formulas = (('derivatives.yaml:445', 'self'),)
+    _formulas = (('derivatives.yaml:454', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2667,7 +2724,7 @@ class ToBackward1(Node):
         need, grad = node._next, grads[0]
         self_device = node.self_device
         try:
-            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:445
+            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:454
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2679,7 +2736,7 @@ class ToBackward1(Node):
 
 
 class Unique2Backward0(Node):
-    """Backward of _unique2 (derivatives.yaml:447)."""
+    """Backward of _unique2 (derivatives.yaml:456)."""
     __slots__ = ()
     _op = "_unique2"
     _n_out = 3
@@ -2693,10 +2750,10 @@ class Unique2Backward0(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:453)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:462)."""
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
-    _formulas = (('derivatives.yaml:454', 'values'),)
+    _formulas = (('derivatives.yaml:463', 'values'),)
 
     def apply(node, grads):
         if node._released:
@@ -2706,7 +2763,7 @@ class SparseCooTensorBackward0(Node):
         if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
             unpack(node, indices, node.indices_v, 'indices')
         try:
-            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:454
+            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:463
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2719,17 +2776,17 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:457)."""
+    """Backward of to_sparse (derivatives.yaml:466)."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
-    _formulas = (('derivatives.yaml:458', 'self'),)
+    _formulas = (('derivatives.yaml:467', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
         need, grad = node._next, grads[0]
         try:
-            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:458
+            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:467
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2737,10 +2794,10 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:460)."""
+    """Backward of to_dense (derivatives.yaml:469)."""
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
-    _formulas = (('derivatives.yaml:461', 'self'),)
+    _formulas = (('derivatives.yaml:470', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2750,7 +2807,7 @@ class ToDenseBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:461
+            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:470
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2762,18 +2819,18 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:464); the same code as ContiguousBackward0's."""
+    """Backward of coalesce (derivatives.yaml:473); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
-    _formulas = (('derivatives.yaml:465', 'self'),)
+    _formulas = (('derivatives.yaml:474', 'self'),)
     apply = ContiguousBackward0.apply
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:467)."""
+    """Backward of values (derivatives.yaml:476)."""
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
-    _formulas = (('derivatives.yaml:468', 'self'),)
+    _formulas = (('derivatives.yaml:477', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2784,7 +2841,7 @@ class ValuesBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:468
+            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:477
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2796,10 +2853,10 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:471)."""
+    """Backward of sparse_mask (derivatives.yaml:480)."""
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
-    _formulas = (('derivatives.yaml:472', 'self'),)
+    _formulas = (('derivatives.yaml:481', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2809,7 +2866,7 @@ class SparseMaskBackward0(Node):
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
         try:
-            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:472
+            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:481
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2821,10 +2878,10 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:475)."""
+    """Backward of _sparse_values_at (derivatives.yaml:484)."""
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
-    _formulas = (('derivatives.yaml:478', 'self'),)
+    _formulas = (('derivatives.yaml:487', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2838,7 +2895,7 @@ class SparseValuesAtBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         try:
-            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:478
+            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:487
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2850,10 +2907,10 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:484)."""
+    """Backward of log10 (derivatives.yaml:493)."""
     __slots__ = ("self_", "self_v")
     _op = "log10"
-    _formulas = (('derivatives.yaml:485', 'self'),)
+    _formulas = (('derivatives.yaml:494', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2863,7 +2920,7 @@ class Log10Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:485
+            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:494
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2875,10 +2932,10 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:487)."""
+    """Backward of log2 (derivatives.yaml:496)."""
     __slots__ = ("self_", "self_v")
     _op = "log2"
-    _formulas = (('derivatives.yaml:488', 'self'),)
+    _formulas = (('derivatives.yaml:497', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2888,7 +2945,7 @@ class Log2Backward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:488
+            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:497
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2900,10 +2957,10 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:490)."""
+    """Backward of fmod.Tensor (derivatives.yaml:499)."""
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
-    _formulas = (('derivatives.yaml:491', 'self'), ('derivatives.yaml:492', 'other'),)
+    _formulas = (('derivatives.yaml:500', 'self'), ('derivatives.yaml:501', 'other'),)
 
     def apply(node, grads):
         if node._released:
@@ -2917,9 +2974,9 @@ class FmodBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:491
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:500
             at_ = 1
-            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:492
+            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:501
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2931,10 +2988,10 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:494)."""
+    """Backward of lerp.Scalar (derivatives.yaml:503)."""
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
-    _formulas = (('derivatives.yaml:495', 'self'), ('derivatives.yaml:496', 'end'),)
+    _formulas = (('derivatives.yaml:504', 'self'), ('derivatives.yaml:505', 'end'),)
 
     def apply(node, grads):
         if node._released:
@@ -2943,9 +3000,9 @@ class LerpBackward0(Node):
         weight = node.weight_
         at_ = 0
         try:
-            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:495
+            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:504
             at_ = 1
-            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:496
+            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:505
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2957,10 +3014,10 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:498)."""
+    """Backward of lerp.Tensor (derivatives.yaml:507)."""
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
-    _formulas = (('derivatives.yaml:499', 'self'), ('derivatives.yaml:500', 'end'), ('derivatives.yaml:501', 'weight'),)
+    _formulas = (('derivatives.yaml:508', 'self'), ('derivatives.yaml:509', 'end'), ('derivatives.yaml:510', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -2977,11 +3034,11 @@ class LerpBackward1(Node):
             unpack(node, self, node.self_v, 'self')
         at_ = 0
         try:
-            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:499
+            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:508
             at_ = 1
-            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:500
+            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:509
             at_ = 2
-            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:501
+            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:510
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -2993,7 +3050,7 @@ class LerpBackward1(Node):
 
 
 class AdamExpAvgSqBackward0(Node):
-    """Backward of _adam_exp_avg_sq (derivatives.yaml:504)."""
+    """Backward of _adam_exp_avg_sq (derivatives.yaml:513)."""
     __slots__ = ()
     _op = "_adam_exp_avg_sq"
 
@@ -3007,7 +3064,7 @@ class AdamExpAvgSqBackward0(Node):
 
 
 class AdamParamStepBackward0(Node):
-    """Backward of _adam_param_step (derivatives.yaml:507)."""
+    """Backward of _adam_param_step (derivatives.yaml:516)."""
     __slots__ = ()
     _op = "_adam_param_step"
 
@@ -3022,10 +3079,10 @@ class AdamParamStepBackward0(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:510)."""
+    """Backward of _nan_to_num (derivatives.yaml:519)."""
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
-    _formulas = (('derivatives.yaml:512', 'self'),)
+    _formulas = (('derivatives.yaml:521', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3035,7 +3092,7 @@ class NanToNumBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:512
+            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:521
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3047,10 +3104,10 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:514)."""
+    """Backward of cumsum (derivatives.yaml:523)."""
     __slots__ = ("dim_",)
     _op = "cumsum"
-    _formulas = (('derivatives.yaml:516', 'self'),)
+    _formulas = (('derivatives.yaml:525', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3058,7 +3115,7 @@ class CumsumBackward0(Node):
         need, grad = node._next, grads[0]
         dim = node.dim_
         try:
-            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:516
+            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:525
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3070,11 +3127,11 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:518)."""
+    """Backward of cumprod (derivatives.yaml:527)."""
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:519', 'self'),)
+    _formulas = (('derivatives.yaml:528', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3088,7 +3145,7 @@ class CumprodBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         try:
-            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:519
+            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:528
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3100,12 +3157,12 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:522)."""
+    """Backward of sort (derivatives.yaml:531)."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:524', 'self'),)
+    _formulas = (('derivatives.yaml:533', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3117,7 +3174,7 @@ class SortBackward0(Node):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
         try:
-            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:524
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:533
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3129,21 +3186,21 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:527); the same code as SortBackward0's."""
+    """Backward of topk (derivatives.yaml:536); the same code as SortBackward0's."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
-    _formulas = (('derivatives.yaml:529', 'self'),)
+    _formulas = (('derivatives.yaml:538', 'self'),)
     apply = SortBackward0.apply
     release = SortBackward0.release
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:532)."""
+    """Backward of scatter.src (derivatives.yaml:541)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
-    _formulas = (('derivatives.yaml:534', 'self'), ('derivatives.yaml:535', 'src'),)
+    _formulas = (('derivatives.yaml:543', 'self'), ('derivatives.yaml:544', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -3156,9 +3213,9 @@ class ScatterBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:534
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:543
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:535
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:544
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3170,10 +3227,10 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:537)."""
+    """Backward of scatter.value (derivatives.yaml:546)."""
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
-    _formulas = (('derivatives.yaml:539', 'self'),)
+    _formulas = (('derivatives.yaml:548', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3184,7 +3241,7 @@ class ScatterBackward1(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:539
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:548
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3196,10 +3253,10 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:542)."""
+    """Backward of scatter_add (derivatives.yaml:551)."""
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
-    _formulas = (('derivatives.yaml:544', 'self'), ('derivatives.yaml:545', 'src'),)
+    _formulas = (('derivatives.yaml:553', 'self'), ('derivatives.yaml:554', 'src'),)
 
     def apply(node, grads):
         if node._released:
@@ -3212,9 +3269,9 @@ class ScatterAddBackward0(Node):
         src_shape = node.src_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:544
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:553
             at_ = 1
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:545
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:554
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3226,10 +3283,10 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:547)."""
+    """Backward of index_add (derivatives.yaml:556)."""
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
-    _formulas = (('derivatives.yaml:549', 'self'), ('derivatives.yaml:550', 'source'),)
+    _formulas = (('derivatives.yaml:558', 'self'), ('derivatives.yaml:559', 'source'),)
 
     def apply(node, grads):
         if node._released:
@@ -3243,9 +3300,9 @@ class IndexAddBackward0(Node):
         source_shape = node.source_shape
         at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:549
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:558
             at_ = 1
-            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:550
+            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:559
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3257,10 +3314,10 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:552)."""
+    """Backward of embedding (derivatives.yaml:561)."""
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
-    _formulas = (('derivatives.yaml:554', 'weight'),)
+    _formulas = (('derivatives.yaml:563', 'weight'),)
 
     def apply(node, grads):
         if node._released:
@@ -3273,7 +3330,7 @@ class EmbeddingBackward0(Node):
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
         try:
-            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:554
+            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:563
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3285,10 +3342,10 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:556)."""
+    """Backward of tril (derivatives.yaml:565)."""
     __slots__ = ("diagonal_",)
     _op = "tril"
-    _formulas = (('derivatives.yaml:557', 'self'),)
+    _formulas = (('derivatives.yaml:566', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3296,7 +3353,7 @@ class TrilBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:557
+            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:566
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3308,10 +3365,10 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:559)."""
+    """Backward of triu (derivatives.yaml:568)."""
     __slots__ = ("diagonal_",)
     _op = "triu"
-    _formulas = (('derivatives.yaml:560', 'self'),)
+    _formulas = (('derivatives.yaml:569', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3319,7 +3376,7 @@ class TriuBackward0(Node):
         need, grad = node._next, grads[0]
         diagonal = node.diagonal_
         try:
-            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:560
+            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:569
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3331,7 +3388,7 @@ class TriuBackward0(Node):
 
 
 class NonzeroBackward0(Node):
-    """Backward of nonzero (derivatives.yaml:564)."""
+    """Backward of nonzero (derivatives.yaml:573)."""
     __slots__ = ()
     _op = "nonzero"
 
@@ -3344,7 +3401,7 @@ class NonzeroBackward0(Node):
 
 
 class NonzeroBackward1(Node):
-    """Backward of nonzero.as_tuple (derivatives.yaml:567)."""
+    """Backward of nonzero.as_tuple (derivatives.yaml:576)."""
     __slots__ = ("_n_out",)
     _op = "nonzero.as_tuple"
 
@@ -3357,14 +3414,14 @@ class NonzeroBackward1(Node):
 
 
 class NonzeroNumpyBackward0(Node):
-    """Backward of nonzero_numpy (derivatives.yaml:570); the same code as NonzeroBackward1's."""
+    """Backward of nonzero_numpy (derivatives.yaml:579); the same code as NonzeroBackward1's."""
     __slots__ = ("_n_out",)
     _op = "nonzero_numpy"
     apply = NonzeroBackward1.apply
 
 
 class RepeatInterleaveBackward0(Node):
-    """Backward of repeat_interleave.Tensor (derivatives.yaml:573)."""
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:582)."""
     __slots__ = ()
     _op = "repeat_interleave.Tensor"
 
@@ -3377,10 +3434,10 @@ class RepeatInterleaveBackward0(Node):
 
 
 class DiagonalBackward0(Node):
-    """Backward of diagonal (derivatives.yaml:576)."""
+    """Backward of diagonal (derivatives.yaml:585)."""
     __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
     _op = "diagonal"
-    _formulas = (('derivatives.yaml:577', 'self'),)
+    _formulas = (('derivatives.yaml:586', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3391,7 +3448,7 @@ class DiagonalBackward0(Node):
         offset = node.offset_
         self_shape = node.self_shape
         try:
-            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:577
+            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:586
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3403,10 +3460,10 @@ class DiagonalBackward0(Node):
 
 
 class ConvolutionBackward0(Node):
-    """Backward of convolution (derivatives.yaml:582)."""
+    """Backward of convolution (derivatives.yaml:591)."""
     __slots__ = ("dilation_", "groups_", "padding_", "stride_", "transposed_", "weight_", "weight_v", "input_shape", "input_", "input_v", "weight_shape")
     _op = "convolution"
-    _formulas = (('derivatives.yaml:583', 'input'), ('derivatives.yaml:584', 'weight'), ('derivatives.yaml:585', 'bias'),)
+    _formulas = (('derivatives.yaml:592', 'input'), ('derivatives.yaml:593', 'weight'), ('derivatives.yaml:594', 'bias'),)
 
     def apply(node, grads):
         if node._released:
@@ -3427,11 +3484,11 @@ class ConvolutionBackward0(Node):
         weight_shape = node.weight_shape
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:583
+            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:592
             at_ = 1
-            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:584
+            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:593
             at_ = 2
-            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:585
+            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:594
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3443,10 +3500,10 @@ class ConvolutionBackward0(Node):
 
 
 class ConvWeightGradBackward0(Node):
-    """Backward of _conv_weight_grad (derivatives.yaml:588)."""
+    """Backward of _conv_weight_grad (derivatives.yaml:597)."""
     __slots__ = ("dilation_", "grad_output_", "grad_output_v", "groups_", "padding_", "stride_", "input_shape", "input_", "input_v")
     _op = "_conv_weight_grad"
-    _formulas = (('derivatives.yaml:589', 'input'), ('derivatives.yaml:590', 'grad_output'),)
+    _formulas = (('derivatives.yaml:598', 'input'), ('derivatives.yaml:599', 'grad_output'),)
 
     def apply(node, grads):
         if node._released:
@@ -3465,9 +3522,9 @@ class ConvWeightGradBackward0(Node):
             unpack(node, input, node.input_v, 'input')
         at_ = 0
         try:
-            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:589
+            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:598
             at_ = 1
-            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:590
+            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:599
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -3479,10 +3536,10 @@ class ConvWeightGradBackward0(Node):
 
 
 class Im2colBackward0(Node):
-    """Backward of im2col (derivatives.yaml:593)."""
+    """Backward of im2col (derivatives.yaml:602)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_", "self_shape")
     _op = "im2col"
-    _formulas = (('derivatives.yaml:594', 'self'),)
+    _formulas = (('derivatives.yaml:603', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3494,7 +3551,7 @@ class Im2colBackward0(Node):
         stride = node.stride_
         self_shape = node.self_shape
         try:
-            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:594
+            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:603
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3506,10 +3563,10 @@ class Im2colBackward0(Node):
 
 
 class Col2imBackward0(Node):
-    """Backward of col2im (derivatives.yaml:597)."""
+    """Backward of col2im (derivatives.yaml:606)."""
     __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_")
     _op = "col2im"
-    _formulas = (('derivatives.yaml:598', 'self'),)
+    _formulas = (('derivatives.yaml:607', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3520,7 +3577,7 @@ class Col2imBackward0(Node):
         padding = node.padding_
         stride = node.stride_
         try:
-            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:598
+            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:607
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3532,11 +3589,11 @@ class Col2imBackward0(Node):
 
 
 class LinalgInvBackward0(Node):
-    """Backward of linalg_inv (derivatives.yaml:603)."""
+    """Backward of linalg_inv (derivatives.yaml:612)."""
     __slots__ = ("result_", "result_v")
     _op = "linalg_inv"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:604', 'A'),)
+    _formulas = (('derivatives.yaml:613', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3546,7 +3603,7 @@ class LinalgInvBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:604
+            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:613
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3558,11 +3615,11 @@ class LinalgInvBackward0(Node):
 
 
 class LinalgSolveBackward0(Node):
-    """Backward of linalg_solve (derivatives.yaml:607)."""
+    """Backward of linalg_solve (derivatives.yaml:616)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_solve"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:608', 'A, B'),)
+    _formulas = (('derivatives.yaml:617', 'A, B'),)
 
     def apply(node, grads):
         if node._released:
@@ -3575,7 +3632,7 @@ class LinalgSolveBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:608
+            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:617
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3587,11 +3644,11 @@ class LinalgSolveBackward0(Node):
 
 
 class LinalgDetBackward0(Node):
-    """Backward of linalg_det (derivatives.yaml:611)."""
+    """Backward of linalg_det (derivatives.yaml:620)."""
     __slots__ = ("A_", "A_v", "result_", "result_v")
     _op = "linalg_det"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:612', 'A'),)
+    _formulas = (('derivatives.yaml:621', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3604,7 +3661,7 @@ class LinalgDetBackward0(Node):
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         try:
-            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:612
+            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:621
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3616,11 +3673,11 @@ class LinalgDetBackward0(Node):
 
 
 class LinalgSlogdetBackward0(Node):
-    """Backward of linalg_slogdet (derivatives.yaml:615)."""
+    """Backward of linalg_slogdet (derivatives.yaml:624)."""
     __slots__ = ("A_", "A_v")
     _op = "linalg_slogdet"
     _n_out = 2
-    _formulas = (('derivatives.yaml:616', 'A'),)
+    _formulas = (('derivatives.yaml:625', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3630,7 +3687,7 @@ class LinalgSlogdetBackward0(Node):
         if isinstance(A, Tensor) and A._vc.value != node.A_v:
             unpack(node, A, node.A_v, 'A')
         try:
-            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:616
+            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:625
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3642,11 +3699,11 @@ class LinalgSlogdetBackward0(Node):
 
 
 class LinalgCholeskyBackward0(Node):
-    """Backward of linalg_cholesky (derivatives.yaml:619)."""
+    """Backward of linalg_cholesky (derivatives.yaml:628)."""
     __slots__ = ("result_", "result_v", "upper_")
     _op = "linalg_cholesky"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:620', 'self'),)
+    _formulas = (('derivatives.yaml:629', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -3657,7 +3714,7 @@ class LinalgCholeskyBackward0(Node):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         upper = node.upper_
         try:
-            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:620
+            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:629
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3669,12 +3726,12 @@ class LinalgCholeskyBackward0(Node):
 
 
 class LinalgEighBackward0(Node):
-    """Backward of _linalg_eigh (derivatives.yaml:623)."""
+    """Backward of _linalg_eigh (derivatives.yaml:632)."""
     __slots__ = ("eigenvalues_", "eigenvalues_v", "eigenvectors_", "eigenvectors_v", "upper_")
     _op = "_linalg_eigh"
     _n_out = 2
     _saved_outputs = (('eigenvalues_', 0), ('eigenvectors_', 1),)
-    _formulas = (('derivatives.yaml:624', 'A'),)
+    _formulas = (('derivatives.yaml:633', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3688,7 +3745,7 @@ class LinalgEighBackward0(Node):
             eigenvectors = unpack_output(node, eigenvectors, node.eigenvectors_v, 1, 'eigenvectors')
         upper = node.upper_
         try:
-            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:624
+            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:633
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3700,12 +3757,12 @@ class LinalgEighBackward0(Node):
 
 
 class LinalgSvdBackward0(Node):
-    """Backward of _linalg_svd (derivatives.yaml:627)."""
+    """Backward of _linalg_svd (derivatives.yaml:636)."""
     __slots__ = ("A_", "A_v", "S_", "S_v", "U_", "U_v", "Vh_", "Vh_v")
     _op = "_linalg_svd"
     _n_out = 3
     _saved_outputs = (('S_', 1), ('U_', 0), ('Vh_', 2),)
-    _formulas = (('derivatives.yaml:628', 'A'),)
+    _formulas = (('derivatives.yaml:637', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3724,7 +3781,7 @@ class LinalgSvdBackward0(Node):
         if Vh is not None and (Vh._vc.value != node.Vh_v or _grad_state.enabled):
             Vh = unpack_output(node, Vh, node.Vh_v, 2, 'Vh')
         try:
-            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:628
+            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:637
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -3736,12 +3793,12 @@ class LinalgSvdBackward0(Node):
 
 
 class LinalgQrBackward0(Node):
-    """Backward of _linalg_qr (derivatives.yaml:631)."""
+    """Backward of _linalg_qr (derivatives.yaml:640)."""
     __slots__ = ("A_", "A_v", "Q_", "Q_v", "R_", "R_v")
     _op = "_linalg_qr"
     _n_out = 2
     _saved_outputs = (('Q_', 0), ('R_', 1),)
-    _formulas = (('derivatives.yaml:632', 'A'),)
+    _formulas = (('derivatives.yaml:641', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -3757,7 +3814,7 @@ class LinalgQrBackward0(Node):
         if R is not None and (R._vc.value != node.R_v or _grad_state.enabled):
             R = unpack_output(node, R, node.R_v, 1, 'R')
         try:
-            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:632
+            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:641
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -6673,6 +6730,8 @@ RECORDERS = {
     "_nll_loss_backward": record__nll_loss_backward,
     "gelu": partial(record_abs, Backward=GeluBackward0),
     "_gelu_backward": record__gelu_backward,
+    "_gelu_tanh": partial(record_abs, Backward=GeluTanhBackward0),
+    "_gelu_tanh_backward": partial(record__gelu_backward, Backward=GeluTanhBackwardBackward0),
     "silu": partial(record_log, Backward=SiluBackward0),
     "silu_": partial(record_abs_, Backward=SiluBackward0),
     "_copy_strided": record__copy_strided,

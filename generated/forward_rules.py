@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 ad0d36e976793508).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 dfabc415634ed093).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -19,6 +19,7 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     _conv_weight_grad,
     _elu_backward,
     _gelu_backward,
+    _gelu_tanh_backward,
     _hardsigmoid_backward,
     _hardswish_backward,
     _hardtanh_backward,
@@ -311,28 +312,46 @@ def fw__gelu_backward(args, tangents, result):  # derivatives.yaml:183 (auto_ele
     return tangent
 
 
-def fw__copy_strided(args, tangents, result):  # derivatives.yaml:187 (auto_element_wise)
+def fw__gelu_tanh(args, tangents, result):  # derivatives.yaml:187 (auto_element_wise)
+    self, = args
+    self_t, = tangents
+    tangent = None if self_t is None else _gelu_tanh_backward(self_t, self)
+    return tangent
+
+
+def fw__gelu_tanh_backward(args, tangents, result):  # derivatives.yaml:192 (auto_element_wise)
+    grad_output, self = args
+    grad_output_t, self_t = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _gelu_tanh_backward(grad_output_t, self))
+    if self_t is not None:
+        tangent = add_tangents(tangent, self_t * grad_output * ((self + self * self * self * 0.044715) * 1.5957691216057308).sigmoid() * (1 - ((self + self * self * self * 0.044715) * 1.5957691216057308).sigmoid()) * (2 * (1.5957691216057308 + 0.21406444881780073 * self * self) + self * ((1 - 2 * ((self + self * self * self * 0.044715) * 1.5957691216057308).sigmoid()) * (1.5957691216057308 + 0.21406444881780073 * self * self) * (1.5957691216057308 + 0.21406444881780073 * self * self) + 0.42812889763560147 * self)))
+    return tangent
+
+
+def fw__copy_strided(args, tangents, result):  # derivatives.yaml:196 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t
     return tangent
 
 
-def fw_silu(args, tangents, result):  # derivatives.yaml:190 (auto_element_wise)
+def fw_silu(args, tangents, result):  # derivatives.yaml:199 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t * self.sigmoid() * (1 + self * (1 - self.sigmoid()))
     return tangent
 
 
-def fw_leaky_relu(args, tangents, result):  # derivatives.yaml:193 (auto_element_wise)
+def fw_leaky_relu(args, tangents, result):  # derivatives.yaml:202 (auto_element_wise)
     self, negative_slope = args
     self_t, _ = tangents
     tangent = None if self_t is None else _leaky_relu_backward(self_t, self, negative_slope)
     return tangent
 
 
-def fw__leaky_relu_backward(args, tangents, result):  # derivatives.yaml:196 (auto_element_wise)
+def fw__leaky_relu_backward(args, tangents, result):  # derivatives.yaml:205 (auto_element_wise)
     grad_output, self, negative_slope = args
     grad_output_t, self_t, _ = tangents
     tangent = None
@@ -343,14 +362,14 @@ def fw__leaky_relu_backward(args, tangents, result):  # derivatives.yaml:196 (au
     return tangent
 
 
-def fw_elu(args, tangents, result):  # derivatives.yaml:200 (auto_element_wise)
+def fw_elu(args, tangents, result):  # derivatives.yaml:209 (auto_element_wise)
     self, alpha, scale, input_scale = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else _elu_backward(self_t, self, alpha, scale, input_scale)
     return tangent
 
 
-def fw__elu_backward(args, tangents, result):  # derivatives.yaml:203 (auto_element_wise)
+def fw__elu_backward(args, tangents, result):  # derivatives.yaml:212 (auto_element_wise)
     grad_output, self, alpha, scale, input_scale = args
     grad_output_t, self_t, _, _, _ = tangents
     tangent = None
@@ -361,14 +380,14 @@ def fw__elu_backward(args, tangents, result):  # derivatives.yaml:203 (auto_elem
     return tangent
 
 
-def fw_hardtanh(args, tangents, result):  # derivatives.yaml:208 (auto_element_wise)
+def fw_hardtanh(args, tangents, result):  # derivatives.yaml:217 (auto_element_wise)
     self, min_val, max_val = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else _hardtanh_backward(self_t, self, min_val, max_val)
     return tangent
 
 
-def fw__hardtanh_backward(args, tangents, result):  # derivatives.yaml:211 (auto_element_wise)
+def fw__hardtanh_backward(args, tangents, result):  # derivatives.yaml:220 (auto_element_wise)
     grad_output, self, min_val, max_val = args
     grad_output_t, self_t, _, _ = tangents
     tangent = None
@@ -379,14 +398,14 @@ def fw__hardtanh_backward(args, tangents, result):  # derivatives.yaml:211 (auto
     return tangent
 
 
-def fw_hardsigmoid(args, tangents, result):  # derivatives.yaml:215 (auto_element_wise)
+def fw_hardsigmoid(args, tangents, result):  # derivatives.yaml:224 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else _hardsigmoid_backward(self_t, self)
     return tangent
 
 
-def fw__hardsigmoid_backward(args, tangents, result):  # derivatives.yaml:218 (auto_element_wise)
+def fw__hardsigmoid_backward(args, tangents, result):  # derivatives.yaml:227 (auto_element_wise)
     grad_output, self = args
     grad_output_t, self_t = tangents
     tangent = None
@@ -397,14 +416,14 @@ def fw__hardsigmoid_backward(args, tangents, result):  # derivatives.yaml:218 (a
     return tangent
 
 
-def fw_hardswish(args, tangents, result):  # derivatives.yaml:222 (auto_element_wise)
+def fw_hardswish(args, tangents, result):  # derivatives.yaml:231 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else _hardswish_backward(self_t, self)
     return tangent
 
 
-def fw__hardswish_backward(args, tangents, result):  # derivatives.yaml:225 (auto_element_wise)
+def fw__hardswish_backward(args, tangents, result):  # derivatives.yaml:234 (auto_element_wise)
     grad_output, self = args
     grad_output_t, self_t = tangents
     tangent = None
@@ -415,21 +434,21 @@ def fw__hardswish_backward(args, tangents, result):  # derivatives.yaml:225 (aut
     return tangent
 
 
-def fw_hardshrink(args, tangents, result):  # derivatives.yaml:229 (auto_element_wise)
+def fw_hardshrink(args, tangents, result):  # derivatives.yaml:238 (auto_element_wise)
     self, lambd = args
     self_t, _ = tangents
     tangent = None if self_t is None else _shrink_backward(self_t, self, lambd)
     return tangent
 
 
-def fw_softshrink(args, tangents, result):  # derivatives.yaml:232 (auto_element_wise)
+def fw_softshrink(args, tangents, result):  # derivatives.yaml:241 (auto_element_wise)
     self, lambd = args
     self_t, _ = tangents
     tangent = None if self_t is None else _shrink_backward(self_t, self, lambd)
     return tangent
 
 
-def fw__shrink_backward(args, tangents, result):  # derivatives.yaml:235 (auto_element_wise)
+def fw__shrink_backward(args, tangents, result):  # derivatives.yaml:244 (auto_element_wise)
     grad_output, self, lambd = args
     grad_output_t, self_t, _ = tangents
     tangent = None
@@ -440,14 +459,14 @@ def fw__shrink_backward(args, tangents, result):  # derivatives.yaml:235 (auto_e
     return tangent
 
 
-def fw__softplus(args, tangents, result):  # derivatives.yaml:239 (auto_element_wise)
+def fw__softplus(args, tangents, result):  # derivatives.yaml:248 (auto_element_wise)
     self, beta, threshold = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else _softplus_backward(self_t, self, beta, threshold)
     return tangent
 
 
-def fw__softplus_backward(args, tangents, result):  # derivatives.yaml:242 (auto_element_wise)
+def fw__softplus_backward(args, tangents, result):  # derivatives.yaml:251 (auto_element_wise)
     grad_output, self, beta, threshold = args
     grad_output_t, self_t, _, _ = tangents
     tangent = None
@@ -458,14 +477,14 @@ def fw__softplus_backward(args, tangents, result):  # derivatives.yaml:242 (auto
     return tangent
 
 
-def fw_log_sigmoid(args, tangents, result):  # derivatives.yaml:246 (auto_element_wise)
+def fw_log_sigmoid(args, tangents, result):  # derivatives.yaml:255 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else _log_sigmoid_backward(self_t, self)
     return tangent
 
 
-def fw__log_sigmoid_backward(args, tangents, result):  # derivatives.yaml:249 (auto_element_wise)
+def fw__log_sigmoid_backward(args, tangents, result):  # derivatives.yaml:258 (auto_element_wise)
     grad_output, self = args
     grad_output_t, self_t = tangents
     tangent = None
@@ -476,14 +495,14 @@ def fw__log_sigmoid_backward(args, tangents, result):  # derivatives.yaml:249 (a
     return tangent
 
 
-def fw_mish(args, tangents, result):  # derivatives.yaml:253 (auto_element_wise)
+def fw_mish(args, tangents, result):  # derivatives.yaml:262 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else _mish_backward(self_t, self)
     return tangent
 
 
-def fw__mish_backward(args, tangents, result):  # derivatives.yaml:256 (auto_element_wise)
+def fw__mish_backward(args, tangents, result):  # derivatives.yaml:265 (auto_element_wise)
     grad_output, self = args
     grad_output_t, self_t = tangents
     tangent = None
@@ -494,14 +513,14 @@ def fw__mish_backward(args, tangents, result):  # derivatives.yaml:256 (auto_ele
     return tangent
 
 
-def fw_threshold(args, tangents, result):  # derivatives.yaml:261 (auto_element_wise)
+def fw_threshold(args, tangents, result):  # derivatives.yaml:270 (auto_element_wise)
     self, threshold, value = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else _threshold_backward(self_t, self, threshold)
     return tangent
 
 
-def fw__threshold_backward(args, tangents, result):  # derivatives.yaml:264 (auto_element_wise)
+def fw__threshold_backward(args, tangents, result):  # derivatives.yaml:273 (auto_element_wise)
     grad_output, self, threshold = args
     grad_output_t, self_t, _ = tangents
     tangent = None
@@ -512,7 +531,7 @@ def fw__threshold_backward(args, tangents, result):  # derivatives.yaml:264 (aut
     return tangent
 
 
-def fw__tanh_backward(args, tangents, result):  # derivatives.yaml:268 (auto_element_wise)
+def fw__tanh_backward(args, tangents, result):  # derivatives.yaml:277 (auto_element_wise)
     grad_output, tanh_out = args
     grad_output_t, tanh_out_t = tangents
     tangent = None
@@ -523,7 +542,7 @@ def fw__tanh_backward(args, tangents, result):  # derivatives.yaml:268 (auto_ele
     return tangent
 
 
-def fw__layer_norm(args, tangents, result):  # derivatives.yaml:279 (result)
+def fw__layer_norm(args, tangents, result):  # derivatives.yaml:288 (result)
     self, weight, bias, eps = args
     self_t, weight_t, bias_t, _ = tangents
     tangent = None
@@ -536,7 +555,7 @@ def fw__layer_norm(args, tangents, result):  # derivatives.yaml:279 (result)
     return tangent
 
 
-def fw__layer_norm_backward(args, tangents, result):  # derivatives.yaml:287 (result)
+def fw__layer_norm_backward(args, tangents, result):  # derivatives.yaml:296 (result)
     grad_output, self, weight, eps = args
     grad_output_t, self_t, weight_t, _ = tangents
     tangent = None
@@ -549,7 +568,7 @@ def fw__layer_norm_backward(args, tangents, result):  # derivatives.yaml:287 (re
     return tangent
 
 
-def fw__layer_norm_weight_grad(args, tangents, result):  # derivatives.yaml:294 (result)
+def fw__layer_norm_weight_grad(args, tangents, result):  # derivatives.yaml:303 (result)
     grad_output, self, eps = args
     grad_output_t, self_t, _ = tangents
     tangent = None
@@ -560,7 +579,7 @@ def fw__layer_norm_weight_grad(args, tangents, result):  # derivatives.yaml:294 
     return tangent
 
 
-def fw__sdpa(args, tangents, result):  # derivatives.yaml:302 (result)
+def fw__sdpa(args, tangents, result):  # derivatives.yaml:311 (result)
     query, key, value, scale, is_causal = args
     query_t, key_t, value_t, _, _ = tangents
     tangent = None
@@ -573,7 +592,7 @@ def fw__sdpa(args, tangents, result):  # derivatives.yaml:302 (result)
     return tangent
 
 
-def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:307 (result)
+def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:316 (result)
     grad_output, probs, dim = args
     grad_output_t, probs_t, _ = tangents
     grad_output_t = filled(grad_output_t, grad_output)
@@ -582,7 +601,7 @@ def fw__softmax_backward(args, tangents, result):  # derivatives.yaml:307 (resul
     return tangent
 
 
-def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:312 (result)
+def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:321 (result)
     grad_output, log_probs, dim = args
     grad_output_t, log_probs_t, _ = tangents
     tangent = None
@@ -595,7 +614,7 @@ def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:312 (r
     return tangent
 
 
-def fw__linear(args, tangents, result):  # derivatives.yaml:320 (result)
+def fw__linear(args, tangents, result):  # derivatives.yaml:329 (result)
     input, weight, bias = args
     input_t, weight_t, bias_t = tangents
     input_t = filled(input_t, input)
@@ -605,7 +624,7 @@ def fw__linear(args, tangents, result):  # derivatives.yaml:320 (result)
     return tangent
 
 
-def fw_mm(args, tangents, result):  # derivatives.yaml:325 (result)
+def fw_mm(args, tangents, result):  # derivatives.yaml:334 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -616,7 +635,7 @@ def fw_mm(args, tangents, result):  # derivatives.yaml:325 (result)
     return tangent
 
 
-def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:330 (result)
+def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:339 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -627,7 +646,7 @@ def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:330 (result)
     return tangent
 
 
-def fw_bmm(args, tangents, result):  # derivatives.yaml:335 (result)
+def fw_bmm(args, tangents, result):  # derivatives.yaml:344 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -638,7 +657,7 @@ def fw_bmm(args, tangents, result):  # derivatives.yaml:335 (result)
     return tangent
 
 
-def fw_dot(args, tangents, result):  # derivatives.yaml:340 (result)
+def fw_dot(args, tangents, result):  # derivatives.yaml:349 (result)
     self, tensor = args
     self_t, tensor_t = tangents
     tangent = None
@@ -649,28 +668,28 @@ def fw_dot(args, tangents, result):  # derivatives.yaml:340 (result)
     return tangent
 
 
-def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:417 (result)
+def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:426 (result)
     self, mask, value = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else self_t.masked_fill(mask, 0)
     return tangent
 
 
-def fw_log10(args, tangents, result):  # derivatives.yaml:484 (auto_element_wise)
+def fw_log10(args, tangents, result):  # derivatives.yaml:493 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 2.302585092994046)
     return tangent
 
 
-def fw_log2(args, tangents, result):  # derivatives.yaml:487 (auto_element_wise)
+def fw_log2(args, tangents, result):  # derivatives.yaml:496 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None if self_t is None else self_t / (self * 0.6931471805599453)
     return tangent
 
 
-def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:490 (auto_element_wise)
+def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:499 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -681,7 +700,7 @@ def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:490 (auto_elemen
     return tangent
 
 
-def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:494 (auto_element_wise)
+def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:503 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, _ = tangents
     tangent = None
@@ -692,7 +711,7 @@ def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:494 (auto_elemen
     return tangent
 
 
-def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:498 (auto_element_wise)
+def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:507 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, weight_t = tangents
     tangent = None
@@ -705,21 +724,21 @@ def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:498 (auto_elemen
     return tangent
 
 
-def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:510 (auto_element_wise)
+def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:519 (auto_element_wise)
     self, nan, posinf, neginf = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t * self.isfinite()
     return tangent
 
 
-def fw_cumprod(args, tangents, result):  # derivatives.yaml:520 (result)
+def fw_cumprod(args, tangents, result):  # derivatives.yaml:529 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else cumprod_jvp(self_t, self, dim, result)
     return tangent
 
 
-def fw_sort(args, tangents, result):  # derivatives.yaml:525 (result)
+def fw_sort(args, tangents, result):  # derivatives.yaml:534 (result)
     self, dim, descending = args
     values, indices = result
     self_t, _, _ = tangents
@@ -727,7 +746,7 @@ def fw_sort(args, tangents, result):  # derivatives.yaml:525 (result)
     return (tangent, None,)
 
 
-def fw_topk(args, tangents, result):  # derivatives.yaml:530 (result)
+def fw_topk(args, tangents, result):  # derivatives.yaml:539 (result)
     self, k, dim, largest, sorted = args
     values, indices = result
     self_t, _, _, _, _ = tangents
@@ -735,14 +754,14 @@ def fw_topk(args, tangents, result):  # derivatives.yaml:530 (result)
     return (tangent, None,)
 
 
-def fw_scatter_value(args, tangents, result):  # derivatives.yaml:540 (result)
+def fw_scatter_value(args, tangents, result):  # derivatives.yaml:549 (result)
     self, dim, index, value = args
     self_t, _, _, _ = tangents
     tangent = None if self_t is None else self_t.scatter(dim, index, 0)
     return tangent
 
 
-def fw_convolution(args, tangents, result):  # derivatives.yaml:586 (result)
+def fw_convolution(args, tangents, result):  # derivatives.yaml:595 (result)
     input, weight, bias, stride, padding, dilation, transposed, output_padding, groups = args
     input_t, weight_t, bias_t, _, _, _, _, _, _ = tangents
     input_t = filled(input_t, input)
@@ -752,7 +771,7 @@ def fw_convolution(args, tangents, result):  # derivatives.yaml:586 (result)
     return tangent
 
 
-def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:591 (result)
+def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:600 (result)
     input, grad_output, weight_size, stride, padding, dilation, groups = args
     input_t, grad_output_t, _, _, _, _, _ = tangents
     tangent = None
@@ -763,14 +782,14 @@ def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:591 (resul
     return tangent
 
 
-def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:605 (result)
+def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:614 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else -result.matmul(A_t).matmul(result)
     return tangent
 
 
-def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:609 (result)
+def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:618 (result)
     A, B = args
     A_t, B_t = tangents
     A_t = filled(A_t, A)
@@ -779,14 +798,14 @@ def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:609 (result)
     return tangent
 
 
-def fw_linalg_det(args, tangents, result):  # derivatives.yaml:613 (result)
+def fw_linalg_det(args, tangents, result):  # derivatives.yaml:622 (result)
     A, = args
     A_t, = tangents
     tangent = None if A_t is None else det_jvp(A_t, A, result)
     return tangent
 
 
-def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:617 (result)
+def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:626 (result)
     A, = args
     sign, logabsdet = result
     A_t, = tangents
@@ -794,14 +813,14 @@ def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:617 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:621 (result)
+def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:630 (result)
     self, upper = args
     self_t, _ = tangents
     tangent = None if self_t is None else cholesky_jvp(self_t, upper, result)
     return tangent
 
 
-def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:625 (result)
+def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:634 (result)
     A, upper = args
     eigenvalues, eigenvectors = result
     A_t, _ = tangents
@@ -809,7 +828,7 @@ def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:625 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:629 (result)
+def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:638 (result)
     A, full_matrices = args
     U, S, Vh = result
     A_t, _ = tangents
@@ -817,7 +836,7 @@ def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:629 (result)
     return tangent  # the formula gives one tangent per output
 
 
-def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:633 (result)
+def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:642 (result)
     A, complete = args
     Q, R = result
     A_t, _ = tangents
@@ -871,6 +890,8 @@ RULES = {
     "_nll_loss_backward": linear_rule('_nll_loss_backward', (0, 1)),
     "gelu": fw_gelu,
     "_gelu_backward": fw__gelu_backward,
+    "_gelu_tanh": fw__gelu_tanh,
+    "_gelu_tanh_backward": fw__gelu_tanh_backward,
     "_copy_strided": fw__copy_strided,
     "silu": fw_silu,
     "leaky_relu": fw_leaky_relu,
@@ -1021,116 +1042,118 @@ ORIGINS = {
     "_nll_loss_backward": ("auto_linear", "derivatives.yaml:175"),
     "gelu": ("auto_element_wise", "derivatives.yaml:180"),
     "_gelu_backward": ("auto_element_wise", "derivatives.yaml:183"),
-    "_copy_strided": ("auto_element_wise", "derivatives.yaml:187"),
-    "silu": ("auto_element_wise", "derivatives.yaml:190"),
-    "leaky_relu": ("auto_element_wise", "derivatives.yaml:193"),
-    "_leaky_relu_backward": ("auto_element_wise", "derivatives.yaml:196"),
-    "elu": ("auto_element_wise", "derivatives.yaml:200"),
-    "_elu_backward": ("auto_element_wise", "derivatives.yaml:203"),
-    "hardtanh": ("auto_element_wise", "derivatives.yaml:208"),
-    "_hardtanh_backward": ("auto_element_wise", "derivatives.yaml:211"),
-    "hardsigmoid": ("auto_element_wise", "derivatives.yaml:215"),
-    "_hardsigmoid_backward": ("auto_element_wise", "derivatives.yaml:218"),
-    "hardswish": ("auto_element_wise", "derivatives.yaml:222"),
-    "_hardswish_backward": ("auto_element_wise", "derivatives.yaml:225"),
-    "hardshrink": ("auto_element_wise", "derivatives.yaml:229"),
-    "softshrink": ("auto_element_wise", "derivatives.yaml:232"),
-    "_shrink_backward": ("auto_element_wise", "derivatives.yaml:235"),
-    "_softplus": ("auto_element_wise", "derivatives.yaml:239"),
-    "_softplus_backward": ("auto_element_wise", "derivatives.yaml:242"),
-    "log_sigmoid": ("auto_element_wise", "derivatives.yaml:246"),
-    "_log_sigmoid_backward": ("auto_element_wise", "derivatives.yaml:249"),
-    "mish": ("auto_element_wise", "derivatives.yaml:253"),
-    "_mish_backward": ("auto_element_wise", "derivatives.yaml:256"),
-    "threshold": ("auto_element_wise", "derivatives.yaml:261"),
-    "_threshold_backward": ("auto_element_wise", "derivatives.yaml:264"),
-    "_tanh_backward": ("auto_element_wise", "derivatives.yaml:268"),
-    "_layer_norm": ("result", "derivatives.yaml:279"),
-    "_layer_norm_backward": ("result", "derivatives.yaml:287"),
-    "_layer_norm_weight_grad": ("result", "derivatives.yaml:294"),
-    "_sdpa": ("result", "derivatives.yaml:302"),
-    "_softmax_backward": ("result", "derivatives.yaml:307"),
-    "_log_softmax_backward": ("result", "derivatives.yaml:312"),
-    "_linear": ("result", "derivatives.yaml:320"),
-    "mm": ("result", "derivatives.yaml:325"),
-    "_sparse_mm": ("result", "derivatives.yaml:330"),
-    "bmm": ("result", "derivatives.yaml:335"),
-    "dot": ("result", "derivatives.yaml:340"),
-    "view": ("auto_linear", "derivatives.yaml:344"),
-    "reshape": ("auto_linear", "derivatives.yaml:347"),
-    "t": ("auto_linear", "derivatives.yaml:350"),
-    "transpose.int": ("auto_linear", "derivatives.yaml:353"),
-    "permute": ("auto_linear", "derivatives.yaml:356"),
-    "expand": ("auto_linear", "derivatives.yaml:359"),
-    "squeeze": ("auto_linear", "derivatives.yaml:362"),
-    "squeeze.dim": ("auto_linear", "derivatives.yaml:365"),
-    "squeeze.dims": ("auto_linear", "derivatives.yaml:368"),
-    "unsqueeze": ("auto_linear", "derivatives.yaml:371"),
-    "flatten.using_ints": ("auto_linear", "derivatives.yaml:374"),
-    "narrow": ("auto_linear", "derivatives.yaml:377"),
-    "select.int": ("auto_linear", "derivatives.yaml:380"),
-    "slice.Tensor": ("auto_linear", "derivatives.yaml:383"),
-    "contiguous": ("auto_linear", "derivatives.yaml:386"),
-    "split.Tensor": ("auto_linear", "derivatives.yaml:389"),
-    "split.sizes": ("auto_linear", "derivatives.yaml:392"),
-    "chunk": ("auto_linear", "derivatives.yaml:395"),
-    "cat": ("auto_linear", "derivatives.yaml:400"),
-    "stack": ("auto_linear", "derivatives.yaml:403"),
-    "gather": ("auto_linear", "derivatives.yaml:406"),
-    "index_select": ("auto_linear", "derivatives.yaml:410"),
-    "masked_fill.Scalar": ("result", "derivatives.yaml:417"),
-    "index.Tensor": ("auto_linear", "derivatives.yaml:419"),
-    "index_put": ("auto_linear", "derivatives.yaml:423"),
-    "clone": ("auto_linear", "derivatives.yaml:428"),
-    "copy_": ("auto_linear", "derivatives.yaml:431"),
-    "fill_.Scalar": ("zero", "derivatives.yaml:435"),
-    "zero_": ("zero", "derivatives.yaml:438"),
-    "to.dtype": ("auto_linear", "derivatives.yaml:441"),
-    "to.device": ("auto_linear", "derivatives.yaml:444"),
-    "_unique2": ("none", "derivatives.yaml:447"),
-    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:455"),
-    "to_sparse": ("auto_linear", "derivatives.yaml:457"),
-    "to_dense": ("auto_linear", "derivatives.yaml:462"),
-    "coalesce": ("auto_linear", "derivatives.yaml:464"),
-    "values": ("auto_linear", "derivatives.yaml:469"),
-    "sparse_mask": ("auto_linear", "derivatives.yaml:471"),
-    "_sparse_values_at": ("auto_linear", "derivatives.yaml:480"),
-    "log10": ("auto_element_wise", "derivatives.yaml:484"),
-    "log2": ("auto_element_wise", "derivatives.yaml:487"),
-    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:490"),
-    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:494"),
-    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:498"),
-    "_adam_exp_avg_sq": ("none", "derivatives.yaml:504"),
-    "_adam_param_step": ("none", "derivatives.yaml:507"),
-    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:510"),
-    "cumsum": ("auto_linear", "derivatives.yaml:514"),
-    "cumprod": ("result", "derivatives.yaml:520"),
-    "sort": ("result", "derivatives.yaml:525"),
-    "topk": ("result", "derivatives.yaml:530"),
-    "scatter.src": ("auto_linear", "derivatives.yaml:532"),
-    "scatter.value": ("result", "derivatives.yaml:540"),
-    "scatter_add": ("auto_linear", "derivatives.yaml:542"),
-    "index_add": ("auto_linear", "derivatives.yaml:547"),
-    "embedding": ("auto_linear", "derivatives.yaml:552"),
-    "tril": ("auto_linear", "derivatives.yaml:556"),
-    "triu": ("auto_linear", "derivatives.yaml:559"),
-    "nonzero": ("none", "derivatives.yaml:564"),
-    "nonzero.as_tuple": ("none", "derivatives.yaml:567"),
-    "nonzero_numpy": ("none", "derivatives.yaml:570"),
-    "repeat_interleave.Tensor": ("none", "derivatives.yaml:573"),
-    "diagonal": ("auto_linear", "derivatives.yaml:578"),
-    "convolution": ("result", "derivatives.yaml:586"),
-    "_conv_weight_grad": ("result", "derivatives.yaml:591"),
-    "im2col": ("auto_linear", "derivatives.yaml:595"),
-    "col2im": ("auto_linear", "derivatives.yaml:599"),
-    "linalg_inv": ("result", "derivatives.yaml:605"),
-    "linalg_solve": ("result", "derivatives.yaml:609"),
-    "linalg_det": ("result", "derivatives.yaml:613"),
-    "linalg_slogdet": ("result", "derivatives.yaml:617"),
-    "linalg_cholesky": ("result", "derivatives.yaml:621"),
-    "_linalg_eigh": ("result", "derivatives.yaml:625"),
-    "_linalg_svd": ("result", "derivatives.yaml:629"),
-    "_linalg_qr": ("result", "derivatives.yaml:633"),
+    "_gelu_tanh": ("auto_element_wise", "derivatives.yaml:187"),
+    "_gelu_tanh_backward": ("auto_element_wise", "derivatives.yaml:192"),
+    "_copy_strided": ("auto_element_wise", "derivatives.yaml:196"),
+    "silu": ("auto_element_wise", "derivatives.yaml:199"),
+    "leaky_relu": ("auto_element_wise", "derivatives.yaml:202"),
+    "_leaky_relu_backward": ("auto_element_wise", "derivatives.yaml:205"),
+    "elu": ("auto_element_wise", "derivatives.yaml:209"),
+    "_elu_backward": ("auto_element_wise", "derivatives.yaml:212"),
+    "hardtanh": ("auto_element_wise", "derivatives.yaml:217"),
+    "_hardtanh_backward": ("auto_element_wise", "derivatives.yaml:220"),
+    "hardsigmoid": ("auto_element_wise", "derivatives.yaml:224"),
+    "_hardsigmoid_backward": ("auto_element_wise", "derivatives.yaml:227"),
+    "hardswish": ("auto_element_wise", "derivatives.yaml:231"),
+    "_hardswish_backward": ("auto_element_wise", "derivatives.yaml:234"),
+    "hardshrink": ("auto_element_wise", "derivatives.yaml:238"),
+    "softshrink": ("auto_element_wise", "derivatives.yaml:241"),
+    "_shrink_backward": ("auto_element_wise", "derivatives.yaml:244"),
+    "_softplus": ("auto_element_wise", "derivatives.yaml:248"),
+    "_softplus_backward": ("auto_element_wise", "derivatives.yaml:251"),
+    "log_sigmoid": ("auto_element_wise", "derivatives.yaml:255"),
+    "_log_sigmoid_backward": ("auto_element_wise", "derivatives.yaml:258"),
+    "mish": ("auto_element_wise", "derivatives.yaml:262"),
+    "_mish_backward": ("auto_element_wise", "derivatives.yaml:265"),
+    "threshold": ("auto_element_wise", "derivatives.yaml:270"),
+    "_threshold_backward": ("auto_element_wise", "derivatives.yaml:273"),
+    "_tanh_backward": ("auto_element_wise", "derivatives.yaml:277"),
+    "_layer_norm": ("result", "derivatives.yaml:288"),
+    "_layer_norm_backward": ("result", "derivatives.yaml:296"),
+    "_layer_norm_weight_grad": ("result", "derivatives.yaml:303"),
+    "_sdpa": ("result", "derivatives.yaml:311"),
+    "_softmax_backward": ("result", "derivatives.yaml:316"),
+    "_log_softmax_backward": ("result", "derivatives.yaml:321"),
+    "_linear": ("result", "derivatives.yaml:329"),
+    "mm": ("result", "derivatives.yaml:334"),
+    "_sparse_mm": ("result", "derivatives.yaml:339"),
+    "bmm": ("result", "derivatives.yaml:344"),
+    "dot": ("result", "derivatives.yaml:349"),
+    "view": ("auto_linear", "derivatives.yaml:353"),
+    "reshape": ("auto_linear", "derivatives.yaml:356"),
+    "t": ("auto_linear", "derivatives.yaml:359"),
+    "transpose.int": ("auto_linear", "derivatives.yaml:362"),
+    "permute": ("auto_linear", "derivatives.yaml:365"),
+    "expand": ("auto_linear", "derivatives.yaml:368"),
+    "squeeze": ("auto_linear", "derivatives.yaml:371"),
+    "squeeze.dim": ("auto_linear", "derivatives.yaml:374"),
+    "squeeze.dims": ("auto_linear", "derivatives.yaml:377"),
+    "unsqueeze": ("auto_linear", "derivatives.yaml:380"),
+    "flatten.using_ints": ("auto_linear", "derivatives.yaml:383"),
+    "narrow": ("auto_linear", "derivatives.yaml:386"),
+    "select.int": ("auto_linear", "derivatives.yaml:389"),
+    "slice.Tensor": ("auto_linear", "derivatives.yaml:392"),
+    "contiguous": ("auto_linear", "derivatives.yaml:395"),
+    "split.Tensor": ("auto_linear", "derivatives.yaml:398"),
+    "split.sizes": ("auto_linear", "derivatives.yaml:401"),
+    "chunk": ("auto_linear", "derivatives.yaml:404"),
+    "cat": ("auto_linear", "derivatives.yaml:409"),
+    "stack": ("auto_linear", "derivatives.yaml:412"),
+    "gather": ("auto_linear", "derivatives.yaml:415"),
+    "index_select": ("auto_linear", "derivatives.yaml:419"),
+    "masked_fill.Scalar": ("result", "derivatives.yaml:426"),
+    "index.Tensor": ("auto_linear", "derivatives.yaml:428"),
+    "index_put": ("auto_linear", "derivatives.yaml:432"),
+    "clone": ("auto_linear", "derivatives.yaml:437"),
+    "copy_": ("auto_linear", "derivatives.yaml:440"),
+    "fill_.Scalar": ("zero", "derivatives.yaml:444"),
+    "zero_": ("zero", "derivatives.yaml:447"),
+    "to.dtype": ("auto_linear", "derivatives.yaml:450"),
+    "to.device": ("auto_linear", "derivatives.yaml:453"),
+    "_unique2": ("none", "derivatives.yaml:456"),
+    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:464"),
+    "to_sparse": ("auto_linear", "derivatives.yaml:466"),
+    "to_dense": ("auto_linear", "derivatives.yaml:471"),
+    "coalesce": ("auto_linear", "derivatives.yaml:473"),
+    "values": ("auto_linear", "derivatives.yaml:478"),
+    "sparse_mask": ("auto_linear", "derivatives.yaml:480"),
+    "_sparse_values_at": ("auto_linear", "derivatives.yaml:489"),
+    "log10": ("auto_element_wise", "derivatives.yaml:493"),
+    "log2": ("auto_element_wise", "derivatives.yaml:496"),
+    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:499"),
+    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:503"),
+    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:507"),
+    "_adam_exp_avg_sq": ("none", "derivatives.yaml:513"),
+    "_adam_param_step": ("none", "derivatives.yaml:516"),
+    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:519"),
+    "cumsum": ("auto_linear", "derivatives.yaml:523"),
+    "cumprod": ("result", "derivatives.yaml:529"),
+    "sort": ("result", "derivatives.yaml:534"),
+    "topk": ("result", "derivatives.yaml:539"),
+    "scatter.src": ("auto_linear", "derivatives.yaml:541"),
+    "scatter.value": ("result", "derivatives.yaml:549"),
+    "scatter_add": ("auto_linear", "derivatives.yaml:551"),
+    "index_add": ("auto_linear", "derivatives.yaml:556"),
+    "embedding": ("auto_linear", "derivatives.yaml:561"),
+    "tril": ("auto_linear", "derivatives.yaml:565"),
+    "triu": ("auto_linear", "derivatives.yaml:568"),
+    "nonzero": ("none", "derivatives.yaml:573"),
+    "nonzero.as_tuple": ("none", "derivatives.yaml:576"),
+    "nonzero_numpy": ("none", "derivatives.yaml:579"),
+    "repeat_interleave.Tensor": ("none", "derivatives.yaml:582"),
+    "diagonal": ("auto_linear", "derivatives.yaml:587"),
+    "convolution": ("result", "derivatives.yaml:595"),
+    "_conv_weight_grad": ("result", "derivatives.yaml:600"),
+    "im2col": ("auto_linear", "derivatives.yaml:604"),
+    "col2im": ("auto_linear", "derivatives.yaml:608"),
+    "linalg_inv": ("result", "derivatives.yaml:614"),
+    "linalg_solve": ("result", "derivatives.yaml:618"),
+    "linalg_det": ("result", "derivatives.yaml:622"),
+    "linalg_slogdet": ("result", "derivatives.yaml:626"),
+    "linalg_cholesky": ("result", "derivatives.yaml:630"),
+    "_linalg_eigh": ("result", "derivatives.yaml:634"),
+    "_linalg_svd": ("result", "derivatives.yaml:638"),
+    "_linalg_qr": ("result", "derivatives.yaml:642"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -1152,6 +1175,8 @@ READS = {
     "amin": ('self',),
     "gelu": ('self',),
     "_gelu_backward": ('grad_output', 'self'),
+    "_gelu_tanh": ('self',),
+    "_gelu_tanh_backward": ('grad_output', 'self'),
     "silu": ('self',),
     "leaky_relu": ('self',),
     "_leaky_relu_backward": ('self',),
@@ -1204,11 +1229,11 @@ READS = {
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
 MISSING = {
-    "_unique2": ('derivatives.yaml:447', 'no output is differentiable'),
-    "_adam_exp_avg_sq": ('derivatives.yaml:504', 'no output is differentiable'),
-    "_adam_param_step": ('derivatives.yaml:507', 'no output is differentiable'),
-    "nonzero": ('derivatives.yaml:564', 'no output is differentiable'),
-    "nonzero.as_tuple": ('derivatives.yaml:567', 'no output is differentiable'),
-    "nonzero_numpy": ('derivatives.yaml:570', 'no output is differentiable'),
-    "repeat_interleave.Tensor": ('derivatives.yaml:573', 'no output is differentiable'),
+    "_unique2": ('derivatives.yaml:456', 'no output is differentiable'),
+    "_adam_exp_avg_sq": ('derivatives.yaml:513', 'no output is differentiable'),
+    "_adam_param_step": ('derivatives.yaml:516', 'no output is differentiable'),
+    "nonzero": ('derivatives.yaml:573', 'no output is differentiable'),
+    "nonzero.as_tuple": ('derivatives.yaml:576', 'no output is differentiable'),
+    "nonzero_numpy": ('derivatives.yaml:579', 'no output is differentiable'),
+    "repeat_interleave.Tensor": ('derivatives.yaml:582', 'no output is differentiable'),
 }

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 ad0d36e976793508).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 dfabc415634ed093).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -152,6 +152,8 @@ _H_nll_loss, _F_nll_loss = _b.handle_and_entry('nll_loss')
 _H__nll_loss_backward, _F__nll_loss_backward = _b.handle_and_entry('_nll_loss_backward')
 _H_gelu, _F_gelu = _b.handle_and_entry('gelu')
 _H__gelu_backward, _F__gelu_backward = _b.handle_and_entry('_gelu_backward')
+_H__gelu_tanh, _F__gelu_tanh = _b.handle_and_entry('_gelu_tanh')
+_H__gelu_tanh_backward, _F__gelu_tanh_backward = _b.handle_and_entry('_gelu_tanh_backward')
 _H_silu, _F_silu = _b.handle_and_entry('silu')
 _H_silu_, _F_silu_ = _b.handle_and_entry('silu_')
 _H__copy_strided, _F__copy_strided = _b.handle_and_entry('_copy_strided')
@@ -442,6 +444,8 @@ _G_nll_loss = _b.Binding('al.nll_loss', ('nll_loss',), method=False)
 _G__nll_loss_backward = _b.Binding('al._nll_loss_backward', ('_nll_loss_backward',), method=False)
 _G_gelu = _b.Binding('al.gelu', ('gelu',), method=False)
 _G__gelu_backward = _b.Binding('al._gelu_backward', ('_gelu_backward',), method=False)
+_G__gelu_tanh = _b.Binding('al._gelu_tanh', ('_gelu_tanh',), method=False)
+_G__gelu_tanh_backward = _b.Binding('al._gelu_tanh_backward', ('_gelu_tanh_backward',), method=False)
 _G_silu = _b.Binding('al.silu', ('silu',), method=False)
 _G_silu_ = _b.Binding('al.silu_', ('silu_',), method=False)
 _G__copy_strided = _b.Binding('al._copy_strided', ('_copy_strided',), method=False)
@@ -1579,6 +1583,24 @@ def _gelu_backward(grad_output, input):
     if isinstance(grad_output, _TN) and isinstance(input, _TN):
         return _H__gelu_backward.call((grad_output, input))
     return _G__gelu_backward.parse((grad_output, input, ), {})
+
+
+@_G__gelu_tanh.documents
+def _gelu_tanh(input):
+    if input.__class__ is _T:  # _gelu_tanh
+        return _F__gelu_tanh(input)
+    if isinstance(input, _TN):
+        return _H__gelu_tanh.call((input,))
+    return _G__gelu_tanh.parse((input, ), {})
+
+
+@_G__gelu_tanh_backward.documents
+def _gelu_tanh_backward(grad_output, input):
+    if grad_output.__class__ is _T and input.__class__ is _T:  # _gelu_tanh_backward
+        return _F__gelu_tanh_backward(grad_output, input)
+    if isinstance(grad_output, _TN) and isinstance(input, _TN):
+        return _H__gelu_tanh_backward.call((grad_output, input))
+    return _G__gelu_tanh_backward.parse((grad_output, input, ), {})
 
 
 @_G_silu.documents

@@ -280,6 +280,18 @@ def _gelu_backward(g, x):
     return _f64(g) * (_phi_cdf(x) + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi))
 
 
+def _gelu_tanh(x):
+    x = _f64(x)
+    return 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))
+
+
+def _gelu_tanh_backward(g, x):
+    x = _f64(x)
+    t = np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3))
+    dt = (1 - t * t) * math.sqrt(2 / math.pi) * (1 + 3 * 0.044715 * x * x)
+    return _f64(g) * (0.5 * (1 + t) + 0.5 * x * dt)
+
+
 def _nll_samples(dtype):
     return [Sample((data((4, 3), dtype), np.array([2, 0, 1, 2])), note="mean"),
             Sample((data((4, 3), dtype), np.array([2, -100, 1, 0]), None, 2), note="sum, ignored"),
@@ -692,6 +704,8 @@ CASES: list[OpCase] = [
     _unary("gelu", lambda x: _f64(x) * _phi_cdf(x), FLOATING, result="float", sparse=S0,
            tol=1e-2),
     _binary("_gelu_backward", _gelu_backward, FLOATING, result="float", numbers=False, tol=1e-2),
+    _unary("_gelu_tanh", _gelu_tanh, FLOATING, tol=1e-2),
+    _binary("_gelu_tanh_backward", _gelu_tanh_backward, FLOATING, numbers=False, tol=1e-2),
     _unary("silu", lambda x: _f64(x) / (1 + np.exp(-_f64(x))), FLOATING, result="float",
            tol=1e-2),
     OpCase("leaky_relu", lambda x, s: np.where(x > 0, x, x * np.asarray(s, x.dtype)), FLOATING,

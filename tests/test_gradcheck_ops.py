@@ -213,6 +213,9 @@ _NOT_IN_TORCH = {
     "scatter_add-1-dim 1, small index": "torch's src gradient has index's shape",
     "_nll_loss_backward": "aten_lite's own op (torch's nll_loss_backward takes total_weight)",
     "_gelu_backward": "aten_lite's own op (torch's gelu_backward takes approximate=)",
+    "_gelu_tanh": "aten_lite's own op (torch's is gelu(approximate='tanh'); "
+                  "tests/test_nn_activations.py compares its first and second derivatives)",
+    "_gelu_tanh_backward": "aten_lite's own op (torch's gelu_backward takes approximate=)",
     "_tanh_backward": "aten_lite's own op (torch's tanh_backward is public; keeping this one "
                       "private leaves that name free)",
     "_log_softmax_backward": "aten_lite's own op (torch's takes input_dtype)",

@@ -36,6 +36,8 @@ CASES = [
     ("relu6", lambda f, x: f.relu6(x), lambda x: TF.relu6(x)),
     ("logsigmoid", lambda f, x: f.logsigmoid(x), lambda x: TF.logsigmoid(x)),
     ("mish", lambda f, x: f.mish(x), lambda x: TF.mish(x)),
+    ("gelu_tanh", lambda f, x: f.gelu(x, approximate="tanh"),
+     lambda x: TF.gelu(x, approximate="tanh")),
     ("softplus", lambda f, x: f.softplus(x), lambda x: TF.softplus(x)),
     ("softplus_beta", lambda f, x: f.softplus(x, 2.5, 4.0), lambda x: TF.softplus(x, 2.5, 4.0)),
     ("softsign", lambda f, x: f.softsign(x), lambda x: TF.softsign(x)),
@@ -49,7 +51,7 @@ CASES = [
 IDS = [c[0] for c in CASES]
 # The ops with a hand-written backward op: their double backward comes from derivatives.yaml
 # (torch has none for hardsigmoid).
-SECOND_ORDER = {"elu", "elu_alpha", "celu", "selu", "hardswish", "logsigmoid", "mish",
+SECOND_ORDER = {"elu", "elu_alpha", "celu", "selu", "hardswish", "logsigmoid", "mish", "gelu_tanh",
                 "softplus", "softplus_beta", "softsign", "tanhshrink", "glu", "glu_last",
                 "hardtanh", "softshrink", "threshold"}
 

@@ -10,11 +10,10 @@ op, so their `grad_fn` is ``NllLossBackward0`` as in torch.
 
 from __future__ import annotations
 
-import math
 import warnings
 
 from .. import _ops
-from .._generated.ops import _layer_norm, _linear
+from .._generated.ops import _gelu_tanh, _layer_norm, _linear
 from ..amp import autocast_mode as _autocast
 from ..frontend import random as _random
 from ._functional_more import _reduction
@@ -67,10 +66,10 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     if approximate != "tanh":
         raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
     # 0.5 x (1 + tanh(u)) is x sigmoid(2u): sigmoid's float exp is our inline one (Note [Float
-    # exp] in aten_lite/csrc/scalar_math.h), where tanh calls libmvec's, so a compiled chain of
-    # it takes 512-bit vectors (Note [Wide vectors in fused kernels]) and gives eager's bits.
-    inner = (input + input * input * input * 0.044715) * (2 * math.sqrt(2 / math.pi))
-    return input * inner.sigmoid()
+    # exp] in aten_lite/csrc/scalar_math.h), where tanh calls libmvec's, so its kernel, alone
+    # or in a compiled chain, takes 512-bit vectors (Note [Wide vectors in fused kernels]).
+    # One op, one pass: the seven ops it stands for made seven passes over the tensor.
+    return _gelu_tanh(input)
 
 
 # Note [Linear as one op]
