@@ -250,3 +250,19 @@ def test_layer_norm_gradients_under_create_graph_differentiate_again():
         (gw,) = lib.autograd.grad((gx * gx).sum(), w)
         results.append(gw.detach().numpy())
     np.testing.assert_allclose(results[0], results[1], rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_gelu_tanh_op_gives_the_bits_of_the_ops_it_stands_for(dtype):
+    # gelu(approximate="tanh") is one op whose expression takes the seven ops' scalar steps
+    # (native_functions.yaml `_gelu_tanh`): the same bits, NaN payloads aside.
+    import math
+
+    rng = np.random.default_rng(4)
+    vals = np.concatenate([rng.standard_normal(5000) * 3, rng.standard_normal(500) * 60,
+                           [0.0, -0.0, np.inf, -np.inf, 1e-30, -1e-30, 88.0, -88.0, 1e10]])
+    x = al.tensor(vals).to(getattr(al, dtype))
+    inner = (x + x * x * x * 0.044715) * (2 * math.sqrt(2 / math.pi))
+    want = (x * inner.sigmoid()).numpy()
+    got = al.nn.functional.gelu(x, approximate="tanh").numpy()
+    assert np.array_equal(got.view(np.uint8), want.view(np.uint8))
