@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 73540722f28d3041).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 dfabc415634ed093).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -6730,7 +6730,7 @@ RECORDERS = {
     "_nll_loss_backward": record__nll_loss_backward,
     "gelu": partial(record_abs, Backward=GeluBackward0),
     "_gelu_backward": record__gelu_backward,
-    "_gelu_tanh": partial(record_log, Backward=GeluTanhBackward0),
+    "_gelu_tanh": partial(record_abs, Backward=GeluTanhBackward0),
     "_gelu_tanh_backward": partial(record__gelu_backward, Backward=GeluTanhBackwardBackward0),
     "silu": partial(record_log, Backward=SiluBackward0),
     "silu_": partial(record_abs_, Backward=SiluBackward0),

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _adam_exp_avg_sq (sha256 993476bf292a15db).
+// @generated from native_functions.yaml: _adam_exp_avg_sq (sha256 a78f3fe9d2f5fb9e).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _adam_exp_avg_sq
-// The C++ kernel of `_adam_exp_avg_sq`: its `elementwise:` expression (native_functions.yaml:1375) as a
+// The C++ kernel of `_adam_exp_avg_sq`: its `elementwise:` expression (native_functions.yaml:1376) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -15,7 +15,7 @@ struct Functor {
   AlCompute weight;
 
   auto operator()(AlCompute self, AlCompute grad) const {
-#line 1375 "native_functions.yaml"
+#line 1376 "native_functions.yaml"
     return self * beta + weight * grad * grad;
 #line 21 "generated/csrc/_adam_exp_avg_sq.cpp"
   }

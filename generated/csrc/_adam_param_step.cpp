@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _adam_param_step (sha256 bf16f7eea5e5dddf).
+// @generated from native_functions.yaml: _adam_param_step (sha256 bade9fab625957c5).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _adam_param_step
-// The C++ kernel of `_adam_param_step`: its `elementwise:` expression (native_functions.yaml:1383) as a
+// The C++ kernel of `_adam_param_step`: its `elementwise:` expression (native_functions.yaml:1384) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -17,7 +17,7 @@ struct Functor {
   AlCompute eps;
 
   auto operator()(AlCompute self, AlCompute exp_avg, AlCompute exp_avg_sq) const {
-#line 1383 "native_functions.yaml"
+#line 1384 "native_functions.yaml"
     return self * decay + step * (exp_avg / (sqrt(exp_avg_sq) / bias_correction2_sqrt + eps));
 #line 23 "generated/csrc/_adam_param_step.cpp"
   }

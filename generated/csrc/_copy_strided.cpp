@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _copy_strided (sha256 66479e2eb6ce1bd6).
+// @generated from native_functions.yaml: _copy_strided (sha256 b72b3a34c80ab2d1).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _copy_strided
-// The C++ kernel of `_copy_strided`: its `elementwise:` expression (native_functions.yaml:665) as a
+// The C++ kernel of `_copy_strided`: its `elementwise:` expression (native_functions.yaml:666) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
-#line 665 "native_functions.yaml"
+#line 666 "native_functions.yaml"
     return self;
 #line 19 "generated/csrc/_copy_strided.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _elu_backward (sha256 4b5cd2f3b8c13f91).
+// @generated from native_functions.yaml: _elu_backward (sha256 4ff8bb59a1aa7f61).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _elu_backward
-// The C++ kernel of `_elu_backward`: its `elementwise:` expression (native_functions.yaml:1900) as a
+// The C++ kernel of `_elu_backward`: its `elementwise:` expression (native_functions.yaml:1901) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -16,7 +16,7 @@ struct Functor {
   AlCompute input_scale;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1900 "native_functions.yaml"
+#line 1901 "native_functions.yaml"
     return self > 0 ? grad_output * scale : grad_output * alpha * scale * input_scale * exp(self * input_scale);
 #line 22 "generated/csrc/_elu_backward.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _gelu_tanh_backward (sha256 328959cee138c481).
+// @generated from native_functions.yaml: _gelu_tanh_backward (sha256 3dd9bc0bb8dad999).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _gelu_tanh_backward
-// The C++ kernel of `_gelu_tanh_backward`: its `elementwise:` expression (native_functions.yaml:651) as a
+// The C++ kernel of `_gelu_tanh_backward`: its `elementwise:` expression (native_functions.yaml:652) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 651 "native_functions.yaml"
+#line 652 "native_functions.yaml"
     return grad_output * (sigmoid((self + self * self * self * ::al::math::detail::real_t<AlCompute>(0.044715)) * ::al::math::detail::real_t<AlCompute>(1.5957691216057308)) + self * sigmoid((self + self * self * self * ::al::math::detail::real_t<AlCompute>(0.044715)) * ::al::math::detail::real_t<AlCompute>(1.5957691216057308)) * (1 - sigmoid((self + self * self * self * ::al::math::detail::real_t<AlCompute>(0.044715)) * ::al::math::detail::real_t<AlCompute>(1.5957691216057308))) * (::al::math::detail::real_t<AlCompute>(1.5957691216057308) + ::al::math::detail::real_t<AlCompute>(0.21406444881780073) * self * self));
 #line 19 "generated/csrc/_gelu_tanh_backward.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _hardsigmoid_backward (sha256 47cefd4c58fb83a2).
+// @generated from native_functions.yaml: _hardsigmoid_backward (sha256 dbb0838a87b28357).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _hardsigmoid_backward
-// The C++ kernel of `_hardsigmoid_backward`: its `elementwise:` expression (native_functions.yaml:1928) as a
+// The C++ kernel of `_hardsigmoid_backward`: its `elementwise:` expression (native_functions.yaml:1929) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1928 "native_functions.yaml"
+#line 1929 "native_functions.yaml"
     return (self > -3 && self < 3) ? grad_output / 6 : 0;
 #line 19 "generated/csrc/_hardsigmoid_backward.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _hardswish_backward (sha256 7227b117609f2aba).
+// @generated from native_functions.yaml: _hardswish_backward (sha256 c827146169a8e546).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _hardswish_backward
-// The C++ kernel of `_hardswish_backward`: its `elementwise:` expression (native_functions.yaml:1943) as a
+// The C++ kernel of `_hardswish_backward`: its `elementwise:` expression (native_functions.yaml:1944) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1943 "native_functions.yaml"
+#line 1944 "native_functions.yaml"
     return self <= -3 ? 0 : (self < 3 ? grad_output * (self / 3 + ::al::math::detail::real_t<AlCompute>(0.5)) : grad_output);
 #line 19 "generated/csrc/_hardswish_backward.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _hardtanh_backward (sha256 dd90f6a468200dff).
+// @generated from native_functions.yaml: _hardtanh_backward (sha256 0e50c67d2fa6bd27).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _hardtanh_backward
-// The C++ kernel of `_hardtanh_backward`: its `elementwise:` expression (native_functions.yaml:1915) as a
+// The C++ kernel of `_hardtanh_backward`: its `elementwise:` expression (native_functions.yaml:1916) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -15,7 +15,7 @@ struct Functor {
   AlCompute max_val;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1915 "native_functions.yaml"
+#line 1916 "native_functions.yaml"
     return (self <= min_val || self >= max_val) ? 0 : grad_output;
 #line 21 "generated/csrc/_hardtanh_backward.cpp"
   }

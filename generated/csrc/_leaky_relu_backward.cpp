@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _leaky_relu_backward (sha256 0dc7860f4aba39a4).
+// @generated from native_functions.yaml: _leaky_relu_backward (sha256 8a2664c5716df1a8).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _leaky_relu_backward
-// The C++ kernel of `_leaky_relu_backward`: its `elementwise:` expression (native_functions.yaml:679) as a
+// The C++ kernel of `_leaky_relu_backward`: its `elementwise:` expression (native_functions.yaml:680) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -14,7 +14,7 @@ struct Functor {
   AlCompute negative_slope;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 679 "native_functions.yaml"
+#line 680 "native_functions.yaml"
     return self > 0 ? grad_output : grad_output * negative_slope;
 #line 20 "generated/csrc/_leaky_relu_backward.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _log_sigmoid_backward (sha256 47952c667a5bbb0c).
+// @generated from native_functions.yaml: _log_sigmoid_backward (sha256 9b07e7c8916da31f).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _log_sigmoid_backward
-// The C++ kernel of `_log_sigmoid_backward`: its `elementwise:` expression (native_functions.yaml:1987) as a
+// The C++ kernel of `_log_sigmoid_backward`: its `elementwise:` expression (native_functions.yaml:1988) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1987 "native_functions.yaml"
+#line 1988 "native_functions.yaml"
     return grad_output * sigmoid(-self);
 #line 19 "generated/csrc/_log_sigmoid_backward.cpp"
   }

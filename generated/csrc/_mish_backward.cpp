@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _mish_backward (sha256 7a3a0133ee55ef88).
+// @generated from native_functions.yaml: _mish_backward (sha256 f1592f4a34b51183).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _mish_backward
-// The C++ kernel of `_mish_backward`: its `elementwise:` expression (native_functions.yaml:2001) as a
+// The C++ kernel of `_mish_backward`: its `elementwise:` expression (native_functions.yaml:2002) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 2001 "native_functions.yaml"
+#line 2002 "native_functions.yaml"
     return grad_output * (tanh(self > 20 ? self : log1p(exp(self))) + self * sigmoid(self) * (1 - tanh(self > 20 ? self : log1p(exp(self))) * tanh(self > 20 ? self : log1p(exp(self)))));
 #line 18 "generated/csrc/_mish_backward.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _nan_to_num (sha256 96db5ff5607a5f84).
+// @generated from native_functions.yaml: _nan_to_num (sha256 a3f00ae8b54d5cff).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _nan_to_num
-// The C++ kernel of `_nan_to_num`: its `elementwise:` expression (native_functions.yaml:1392) as a
+// The C++ kernel of `_nan_to_num`: its `elementwise:` expression (native_functions.yaml:1393) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -16,7 +16,7 @@ struct Functor {
   AlCompute neginf;
 
   auto operator()(AlCompute self) const {
-#line 1392 "native_functions.yaml"
+#line 1393 "native_functions.yaml"
     return self != self ? nan : (self - self == self - self ? self : (self > 0 ? posinf : neginf));
 #line 22 "generated/csrc/_nan_to_num.cpp"
   }

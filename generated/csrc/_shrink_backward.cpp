@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _shrink_backward (sha256 43abdc1f9cb74273).
+// @generated from native_functions.yaml: _shrink_backward (sha256 55f636210c8f39d2).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _shrink_backward
-// The C++ kernel of `_shrink_backward`: its `elementwise:` expression (native_functions.yaml:1963) as a
+// The C++ kernel of `_shrink_backward`: its `elementwise:` expression (native_functions.yaml:1964) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -14,7 +14,7 @@ struct Functor {
   AlCompute lambd;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1963 "native_functions.yaml"
+#line 1964 "native_functions.yaml"
     return (self >= -lambd && self <= lambd) ? 0 : grad_output;
 #line 20 "generated/csrc/_shrink_backward.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _softplus (sha256 4063cdfb524b5235).
+// @generated from native_functions.yaml: _softplus (sha256 a98adab05a742f08).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _softplus
-// The C++ kernel of `_softplus`: its `elementwise:` expression (native_functions.yaml:1970) as a
+// The C++ kernel of `_softplus`: its `elementwise:` expression (native_functions.yaml:1971) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -14,7 +14,7 @@ struct Functor {
   AlCompute threshold;
 
   auto operator()(AlCompute self) const {
-#line 1970 "native_functions.yaml"
+#line 1971 "native_functions.yaml"
     return self * beta > threshold ? self : log1p(exp(self * beta)) / beta;
 #line 20 "generated/csrc/_softplus.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _softplus_backward (sha256 4cab47fd86ee2a7f).
+// @generated from native_functions.yaml: _softplus_backward (sha256 70b0a96b571600e6).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _softplus_backward
-// The C++ kernel of `_softplus_backward`: its `elementwise:` expression (native_functions.yaml:1975) as a
+// The C++ kernel of `_softplus_backward`: its `elementwise:` expression (native_functions.yaml:1976) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -15,7 +15,7 @@ struct Functor {
   AlCompute threshold;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 1975 "native_functions.yaml"
+#line 1976 "native_functions.yaml"
     return self * beta > threshold ? grad_output : grad_output * sigmoid(self * beta);
 #line 21 "generated/csrc/_softplus_backward.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _tanh_backward (sha256 72d6cab0df8c12d0).
+// @generated from native_functions.yaml: _tanh_backward (sha256 ef44b3b1eeb21b54).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _tanh_backward
-// The C++ kernel of `_tanh_backward`: its `elementwise:` expression (native_functions.yaml:684) as a
+// The C++ kernel of `_tanh_backward`: its `elementwise:` expression (native_functions.yaml:685) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute grad_output, AlCompute tanh_out) const {
-#line 684 "native_functions.yaml"
+#line 685 "native_functions.yaml"
     return grad_output * (1 - tanh_out * tanh_out);
 #line 19 "generated/csrc/_tanh_backward.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _threshold_backward (sha256 333feccd9b7db2a2).
+// @generated from native_functions.yaml: _threshold_backward (sha256 0191d187fe21d48c).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _threshold_backward
-// The C++ kernel of `_threshold_backward`: its `elementwise:` expression (native_functions.yaml:2014) as a
+// The C++ kernel of `_threshold_backward`: its `elementwise:` expression (native_functions.yaml:2015) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -14,7 +14,7 @@ struct Functor {
   AlCompute threshold;
 
   auto operator()(AlCompute grad_output, AlCompute self) const {
-#line 2014 "native_functions.yaml"
+#line 2015 "native_functions.yaml"
     return self <= threshold ? 0 : grad_output;
 #line 20 "generated/csrc/_threshold_backward.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: bitwise_and.Tensor (sha256 8cf9be68ef83664c).
+// @generated from native_functions.yaml: bitwise_and.Tensor (sha256 f99cba4cec9c6cf3).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: bitwise_and.Tensor
-// The C++ kernel of `bitwise_and.Tensor`: its `elementwise:` expression (native_functions.yaml:1288) as a
+// The C++ kernel of `bitwise_and.Tensor`: its `elementwise:` expression (native_functions.yaml:1289) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 1288 "native_functions.yaml"
+#line 1289 "native_functions.yaml"
     return self & other;
 #line 19 "generated/csrc/bitwise_and_Tensor.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: bitwise_or.Tensor (sha256 24b46e9645a74931).
+// @generated from native_functions.yaml: bitwise_or.Tensor (sha256 6a811e8f4171239b).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: bitwise_or.Tensor
-// The C++ kernel of `bitwise_or.Tensor`: its `elementwise:` expression (native_functions.yaml:1299) as a
+// The C++ kernel of `bitwise_or.Tensor`: its `elementwise:` expression (native_functions.yaml:1300) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 1299 "native_functions.yaml"
+#line 1300 "native_functions.yaml"
     return self | other;
 #line 19 "generated/csrc/bitwise_or_Tensor.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: bitwise_xor.Tensor (sha256 a3d052fcbe6496c2).
+// @generated from native_functions.yaml: bitwise_xor.Tensor (sha256 9dd76df7e73cd060).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: bitwise_xor.Tensor
-// The C++ kernel of `bitwise_xor.Tensor`: its `elementwise:` expression (native_functions.yaml:1310) as a
+// The C++ kernel of `bitwise_xor.Tensor`: its `elementwise:` expression (native_functions.yaml:1311) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 1310 "native_functions.yaml"
+#line 1311 "native_functions.yaml"
     return self ^ other;
 #line 19 "generated/csrc/bitwise_xor_Tensor.cpp"
   }

@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: col2im (sha256 2e2c5d83fae4dc97).
+// @generated from native_functions.yaml: col2im (sha256 ab1bf5553e68680f).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: col2im
 // The dtype-switched entry of the hand-written kernel `col2im` (aten_lite/csrc/col2im.h), named by the
-// `cpp:` key of `col2im` (native_functions.yaml:1816). The header's Kernel struct declares the
+// `cpp:` key of `col2im` (native_functions.yaml:1817). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/col2im.h"
 

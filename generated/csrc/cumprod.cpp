@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: cumprod (sha256 3d16358e4b9e929f).
+// @generated from native_functions.yaml: cumprod (sha256 ba4a4a4f1eb63863).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: cumprod
 // The dtype-switched entry of the hand-written kernel `cumprod` (aten_lite/csrc/cumprod.h), named by the
-// `cpp:` key of `cumprod` (native_functions.yaml:1424). The header's Kernel struct declares the
+// `cpp:` key of `cumprod` (native_functions.yaml:1425). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/cumprod.h"
 

@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: cumsum (sha256 c7d982d6a7f3a681).
+// @generated from native_functions.yaml: cumsum (sha256 fc3653aedae3475f).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: cumsum
 // The dtype-switched entry of the hand-written kernel `cumsum` (aten_lite/csrc/cumsum.h), named by the
-// `cpp:` key of `cumsum` (native_functions.yaml:1410). The header's Kernel struct declares the
+// `cpp:` key of `cumsum` (native_functions.yaml:1411). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/cumsum.h"
 

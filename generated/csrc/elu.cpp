@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: elu (sha256 470a4358cc1cb030).
+// @generated from native_functions.yaml: elu (sha256 2ef41dc17aae5773).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: elu
-// The C++ kernel of `elu`: its `elementwise:` expression (native_functions.yaml:1892) as a
+// The C++ kernel of `elu`: its `elementwise:` expression (native_functions.yaml:1893) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -15,7 +15,7 @@ struct Functor {
   AlCompute input_scale;
 
   auto operator()(AlCompute self) const {
-#line 1892 "native_functions.yaml"
+#line 1893 "native_functions.yaml"
     return self > 0 ? self * scale : expm1(self * input_scale) * alpha * scale;
 #line 21 "generated/csrc/elu.cpp"
   }

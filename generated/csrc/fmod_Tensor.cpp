@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: fmod.Tensor (sha256 42b5bb7fe0b0bcb8).
+// @generated from native_functions.yaml: fmod.Tensor (sha256 c3f772e51b8cda27).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: fmod.Tensor
-// The C++ kernel of `fmod.Tensor`: its `elementwise:` expression (native_functions.yaml:1336) as a
+// The C++ kernel of `fmod.Tensor`: its `elementwise:` expression (native_functions.yaml:1337) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 1336 "native_functions.yaml"
+#line 1337 "native_functions.yaml"
     return fmod(self, other);
 #line 18 "generated/csrc/fmod_Tensor.cpp"
   }

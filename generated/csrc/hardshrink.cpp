@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: hardshrink (sha256 976d946f330fd2f1).
+// @generated from native_functions.yaml: hardshrink (sha256 f7809913b78ef506).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: hardshrink
-// The C++ kernel of `hardshrink`: its `elementwise:` expression (native_functions.yaml:1949) as a
+// The C++ kernel of `hardshrink`: its `elementwise:` expression (native_functions.yaml:1950) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -14,7 +14,7 @@ struct Functor {
   AlCompute lambd;
 
   auto operator()(AlCompute self) const {
-#line 1949 "native_functions.yaml"
+#line 1950 "native_functions.yaml"
     return (self >= -lambd && self <= lambd) ? 0 : self;
 #line 20 "generated/csrc/hardshrink.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: hardsigmoid (sha256 f1a708ceba65b378).
+// @generated from native_functions.yaml: hardsigmoid (sha256 60fd041513ff1a63).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: hardsigmoid
-// The C++ kernel of `hardsigmoid`: its `elementwise:` expression (native_functions.yaml:1921) as a
+// The C++ kernel of `hardsigmoid`: its `elementwise:` expression (native_functions.yaml:1922) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
-#line 1921 "native_functions.yaml"
+#line 1922 "native_functions.yaml"
     return self <= -3 ? 0 : (self >= 3 ? 1 : self / 6 + ::al::math::detail::real_t<AlCompute>(0.5));
 #line 19 "generated/csrc/hardsigmoid.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: hardswish (sha256 ad243ed8adbbe173).
+// @generated from native_functions.yaml: hardswish (sha256 d44cc858becab9a6).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: hardswish
-// The C++ kernel of `hardswish`: its `elementwise:` expression (native_functions.yaml:1935) as a
+// The C++ kernel of `hardswish`: its `elementwise:` expression (native_functions.yaml:1936) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
-#line 1935 "native_functions.yaml"
+#line 1936 "native_functions.yaml"
     return self * (self + 3 <= 0 ? 0 : (self + 3 >= 6 ? 6 : self + 3)) / 6;
 #line 19 "generated/csrc/hardswish.cpp"
   }

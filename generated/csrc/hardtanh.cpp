@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: hardtanh (sha256 3cad930aaaf5cde5).
+// @generated from native_functions.yaml: hardtanh (sha256 eb53308082fe16ae).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: hardtanh
-// The C++ kernel of `hardtanh`: its `elementwise:` expression (native_functions.yaml:1908) as a
+// The C++ kernel of `hardtanh`: its `elementwise:` expression (native_functions.yaml:1909) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -15,7 +15,7 @@ struct Functor {
   AlCompute max_val;
 
   auto operator()(AlCompute self) const {
-#line 1908 "native_functions.yaml"
+#line 1909 "native_functions.yaml"
     return self < min_val ? min_val : (self > max_val ? max_val : self);
 #line 21 "generated/csrc/hardtanh.cpp"
   }

@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: index_add (sha256 867a6209abc5ea7f).
+// @generated from native_functions.yaml: index_add (sha256 7c8df4132a59fe16).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: index_add
 // The dtype-switched entry of the hand-written kernel `index_add` (aten_lite/csrc/index_add.h), named by the
-// `cpp:` key of `index_add` (native_functions.yaml:1507). The header's Kernel struct declares the
+// `cpp:` key of `index_add` (native_functions.yaml:1508). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/index_add.h"
 

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: isfinite (sha256 742bf67471e5837a).
+// @generated from native_functions.yaml: isfinite (sha256 5b4d2edaea1a10dd).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: isfinite
-// The C++ kernel of `isfinite`: its `elementwise:` expression (native_functions.yaml:1272) as a
+// The C++ kernel of `isfinite`: its `elementwise:` expression (native_functions.yaml:1273) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
-#line 1272 "native_functions.yaml"
+#line 1273 "native_functions.yaml"
     return self - self == self - self;
 #line 19 "generated/csrc/isfinite.cpp"
   }

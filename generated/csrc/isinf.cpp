@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: isinf (sha256 ab812e9c49d0f42a).
+// @generated from native_functions.yaml: isinf (sha256 3bf112eaae95d485).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: isinf
-// The C++ kernel of `isinf`: its `elementwise:` expression (native_functions.yaml:1265) as a
+// The C++ kernel of `isinf`: its `elementwise:` expression (native_functions.yaml:1266) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
-#line 1265 "native_functions.yaml"
+#line 1266 "native_functions.yaml"
     return self == self && self - self != self - self;
 #line 19 "generated/csrc/isinf.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: isnan (sha256 e81581fb35bf85e7).
+// @generated from native_functions.yaml: isnan (sha256 1677cef13189851d).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: isnan
-// The C++ kernel of `isnan`: its `elementwise:` expression (native_functions.yaml:1258) as a
+// The C++ kernel of `isnan`: its `elementwise:` expression (native_functions.yaml:1259) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
-#line 1258 "native_functions.yaml"
+#line 1259 "native_functions.yaml"
     return self != self;
 #line 19 "generated/csrc/isnan.cpp"
   }

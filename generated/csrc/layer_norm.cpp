@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: _layer_norm (sha256 253949a0b116466a).
+// @generated from native_functions.yaml: _layer_norm (sha256 2f419d0f5d93625b).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _layer_norm
 // The dtype-switched entry of the hand-written kernel `layer_norm` (aten_lite/csrc/layer_norm.h), named by the
-// `cpp:` key of `_layer_norm` (native_functions.yaml:689). The header's Kernel struct declares the
+// `cpp:` key of `_layer_norm` (native_functions.yaml:690). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/layer_norm.h"
 

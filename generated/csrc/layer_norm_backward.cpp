@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: _layer_norm_backward (sha256 9c0bbc11bb633b25).
+// @generated from native_functions.yaml: _layer_norm_backward (sha256 3b48c5cee1d03fec).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _layer_norm_backward
 // The dtype-switched entry of the hand-written kernel `layer_norm_backward` (aten_lite/csrc/layer_norm_backward.h), named by the
-// `cpp:` key of `_layer_norm_backward` (native_functions.yaml:697). The header's Kernel struct declares the
+// `cpp:` key of `_layer_norm_backward` (native_functions.yaml:698). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/layer_norm_backward.h"
 

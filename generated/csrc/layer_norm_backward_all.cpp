@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: _layer_norm_backward_all (sha256 eaba7fbd10165cb6).
+// @generated from native_functions.yaml: _layer_norm_backward_all (sha256 a3f26d6832e26683).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _layer_norm_backward_all
 // The dtype-switched entry of the hand-written kernel `layer_norm_backward_all` (aten_lite/csrc/layer_norm_backward_all.h), named by the
-// `cpp:` key of `_layer_norm_backward_all` (native_functions.yaml:705). The header's Kernel struct declares the
+// `cpp:` key of `_layer_norm_backward_all` (native_functions.yaml:706). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/layer_norm_backward_all.h"
 

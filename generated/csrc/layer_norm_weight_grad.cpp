@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: _layer_norm_weight_grad (sha256 665b48582f819e4c).
+// @generated from native_functions.yaml: _layer_norm_weight_grad (sha256 9b27b35b08a12a3f).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _layer_norm_weight_grad
 // The dtype-switched entry of the hand-written kernel `layer_norm_weight_grad` (aten_lite/csrc/layer_norm_weight_grad.h), named by the
-// `cpp:` key of `_layer_norm_weight_grad` (native_functions.yaml:713). The header's Kernel struct declares the
+// `cpp:` key of `_layer_norm_weight_grad` (native_functions.yaml:714). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/layer_norm_weight_grad.h"
 

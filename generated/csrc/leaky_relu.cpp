@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: leaky_relu (sha256 41e078e56810244a).
+// @generated from native_functions.yaml: leaky_relu (sha256 a0cf2b117f3b3e8e).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: leaky_relu
-// The C++ kernel of `leaky_relu`: its `elementwise:` expression (native_functions.yaml:671) as a
+// The C++ kernel of `leaky_relu`: its `elementwise:` expression (native_functions.yaml:672) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -14,7 +14,7 @@ struct Functor {
   AlCompute negative_slope;
 
   auto operator()(AlCompute self) const {
-#line 671 "native_functions.yaml"
+#line 672 "native_functions.yaml"
     return self > 0 ? self : self * negative_slope;
 #line 20 "generated/csrc/leaky_relu.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: lerp.Scalar (sha256 77247a38c0299c0e).
+// @generated from native_functions.yaml: lerp.Scalar (sha256 54dfaf2d4cd77ba9).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lerp.Scalar
-// The C++ kernel of `lerp.Scalar`: its `elementwise:` expression (native_functions.yaml:1349) as a
+// The C++ kernel of `lerp.Scalar`: its `elementwise:` expression (native_functions.yaml:1350) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -14,7 +14,7 @@ struct Functor {
   AlCompute weight;
 
   auto operator()(AlCompute self, AlCompute end) const {
-#line 1349 "native_functions.yaml"
+#line 1350 "native_functions.yaml"
     return abs(weight) < ::al::math::detail::real_t<AlCompute>(0.5) ? self + weight * (end - self) : end - (end - self) * (1 - weight);
 #line 20 "generated/csrc/lerp_Scalar.cpp"
   }

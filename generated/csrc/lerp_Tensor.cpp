@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: lerp.Tensor (sha256 a5281e9db94662a9).
+// @generated from native_functions.yaml: lerp.Tensor (sha256 6ab00d7a2b2d26c1).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lerp.Tensor
-// The C++ kernel of `lerp.Tensor`: its `elementwise:` expression (native_functions.yaml:1360) as a
+// The C++ kernel of `lerp.Tensor`: its `elementwise:` expression (native_functions.yaml:1361) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self, AlCompute end, AlCompute weight) const {
-#line 1360 "native_functions.yaml"
+#line 1361 "native_functions.yaml"
     return abs(weight) < ::al::math::detail::real_t<AlCompute>(0.5) ? self + weight * (end - self) : end - (end - self) * (1 - weight);
 #line 19 "generated/csrc/lerp_Tensor.cpp"
   }

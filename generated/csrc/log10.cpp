@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: log10 (sha256 9b6f0724e3998895).
+// @generated from native_functions.yaml: log10 (sha256 d35c42cd8909a6c6).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: log10
-// The C++ kernel of `log10`: its `elementwise:` expression (native_functions.yaml:1233) as a
+// The C++ kernel of `log10`: its `elementwise:` expression (native_functions.yaml:1234) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1233 "native_functions.yaml"
+#line 1234 "native_functions.yaml"
     return log10(self);
 #line 18 "generated/csrc/log10.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: log2 (sha256 9b921a56dcd7a46a).
+// @generated from native_functions.yaml: log2 (sha256 8f8fa8e1f59c9ed9).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: log2
-// The C++ kernel of `log2`: its `elementwise:` expression (native_functions.yaml:1245) as a
+// The C++ kernel of `log2`: its `elementwise:` expression (native_functions.yaml:1246) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1245 "native_functions.yaml"
+#line 1246 "native_functions.yaml"
     return log2(self);
 #line 18 "generated/csrc/log2.cpp"
   }

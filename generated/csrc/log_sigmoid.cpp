@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: log_sigmoid (sha256 c125cc455b2e6e7a).
+// @generated from native_functions.yaml: log_sigmoid (sha256 274891a840fa88c4).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: log_sigmoid
-// The C++ kernel of `log_sigmoid`: its `elementwise:` expression (native_functions.yaml:1982) as a
+// The C++ kernel of `log_sigmoid`: its `elementwise:` expression (native_functions.yaml:1983) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1982 "native_functions.yaml"
+#line 1983 "native_functions.yaml"
     return (self < 0 ? self : 0) - log1p(exp(-abs(self)));
 #line 18 "generated/csrc/log_sigmoid.cpp"
   }

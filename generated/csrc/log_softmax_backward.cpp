@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: _log_softmax_backward (sha256 1dcee01813495d0d).
+// @generated from native_functions.yaml: _log_softmax_backward (sha256 c4f0634254ed5dda).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _log_softmax_backward
 // The dtype-switched entry of the hand-written kernel `log_softmax_backward` (aten_lite/csrc/log_softmax_backward.h), named by the
-// `cpp:` key of `_log_softmax_backward` (native_functions.yaml:745). The header's Kernel struct declares the
+// `cpp:` key of `_log_softmax_backward` (native_functions.yaml:746). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/log_softmax_backward.h"
 

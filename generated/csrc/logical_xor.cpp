@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: logical_xor (sha256 af13d9b1f8c56009).
+// @generated from native_functions.yaml: logical_xor (sha256 2039b996eff468cb).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: logical_xor
-// The C++ kernel of `logical_xor`: its `elementwise:` expression (native_functions.yaml:1279) as a
+// The C++ kernel of `logical_xor`: its `elementwise:` expression (native_functions.yaml:1280) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 1279 "native_functions.yaml"
+#line 1280 "native_functions.yaml"
     return (self != 0) != (other != 0);
 #line 19 "generated/csrc/logical_xor.cpp"
   }

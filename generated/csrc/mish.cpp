@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: mish (sha256 13e4ec5b421f9c10).
+// @generated from native_functions.yaml: mish (sha256 fe4d77406a2981f8).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: mish
-// The C++ kernel of `mish`: its `elementwise:` expression (native_functions.yaml:1993) as a
+// The C++ kernel of `mish`: its `elementwise:` expression (native_functions.yaml:1994) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1993 "native_functions.yaml"
+#line 1994 "native_functions.yaml"
     return self * tanh(self > 20 ? self : log1p(exp(self)));
 #line 18 "generated/csrc/mish.cpp"
   }

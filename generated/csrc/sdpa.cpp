@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: _sdpa (sha256 f94c85353ea109c5).
+// @generated from native_functions.yaml: _sdpa (sha256 4e341c527b9472cd).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _sdpa
 // The dtype-switched entry of the hand-written kernel `sdpa` (aten_lite/csrc/sdpa.h), named by the
-// `cpp:` key of `_sdpa` (native_functions.yaml:721). The header's Kernel struct declares the
+// `cpp:` key of `_sdpa` (native_functions.yaml:722). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/sdpa.h"
 

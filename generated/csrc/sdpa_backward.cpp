@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: _sdpa_backward (sha256 316d59446124c339).
+// @generated from native_functions.yaml: _sdpa_backward (sha256 9b5b7081290cf609).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _sdpa_backward
 // The dtype-switched entry of the hand-written kernel `sdpa_backward` (aten_lite/csrc/sdpa_backward.h), named by the
-// `cpp:` key of `_sdpa_backward` (native_functions.yaml:729). The header's Kernel struct declares the
+// `cpp:` key of `_sdpa_backward` (native_functions.yaml:730). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/sdpa_backward.h"
 

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: silu (sha256 09c5af9aae303b86).
+// @generated from native_functions.yaml: silu (sha256 e1828b2bbc20c48c).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: silu
-// The C++ kernel of `silu`: its `elementwise:` expression (native_functions.yaml:657) as a
+// The C++ kernel of `silu`: its `elementwise:` expression (native_functions.yaml:658) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   static constexpr bool kWide = true;  // Note [Wide vectors for float kernels] in aten_lite/csrc/loops.h
 
   auto operator()(AlCompute self) const {
-#line 657 "native_functions.yaml"
+#line 658 "native_functions.yaml"
     return self / (1 + exp(-self));
 #line 19 "generated/csrc/silu.cpp"
   }

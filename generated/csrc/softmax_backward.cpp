@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: _softmax_backward (sha256 b7292b9cfd7866b9).
+// @generated from native_functions.yaml: _softmax_backward (sha256 9dfe00a244d36b85).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _softmax_backward
 // The dtype-switched entry of the hand-written kernel `softmax_backward` (aten_lite/csrc/softmax_backward.h), named by the
-// `cpp:` key of `_softmax_backward` (native_functions.yaml:737). The header's Kernel struct declares the
+// `cpp:` key of `_softmax_backward` (native_functions.yaml:738). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/softmax_backward.h"
 

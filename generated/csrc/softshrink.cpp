@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: softshrink (sha256 6e72bfa2e14a6da0).
+// @generated from native_functions.yaml: softshrink (sha256 6699bc991bb9389a).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: softshrink
-// The C++ kernel of `softshrink`: its `elementwise:` expression (native_functions.yaml:1957) as a
+// The C++ kernel of `softshrink`: its `elementwise:` expression (native_functions.yaml:1958) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -14,7 +14,7 @@ struct Functor {
   AlCompute lambd;
 
   auto operator()(AlCompute self) const {
-#line 1957 "native_functions.yaml"
+#line 1958 "native_functions.yaml"
     return self > lambd ? self - lambd : (self < -lambd ? self + lambd : (self == self ? 0 : self));
 #line 20 "generated/csrc/softshrink.cpp"
   }

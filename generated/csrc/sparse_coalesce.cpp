@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: coalesce (sha256 87b938bc343ca47d).
+// @generated from native_functions.yaml: coalesce (sha256 314dd5a11118b1bd).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: coalesce
 // The dtype-switched entry of the hand-written kernel `sparse_coalesce` (aten_lite/csrc/sparse_coalesce.h), named by the
-// `cpp:` key of `coalesce` (native_functions.yaml:1162). The header's Kernel struct declares the
+// `cpp:` key of `coalesce` (native_functions.yaml:1163). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/sparse_coalesce.h"
 

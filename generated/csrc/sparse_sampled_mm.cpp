@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: sparse_sampled_mm (sha256 17ded7ea4beebd69).
+// @generated from native_functions.yaml: sparse_sampled_mm (sha256 b54ce07d9f0d8df8).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sparse_sampled_mm
 // The dtype-switched entry of the hand-written kernel `sparse_sampled_mm` (aten_lite/csrc/sparse_sampled_mm.h), named by the
-// `cpp:` key of `sparse_sampled_mm` (native_functions.yaml:1212). The header's Kernel struct declares the
+// `cpp:` key of `sparse_sampled_mm` (native_functions.yaml:1213). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/sparse_sampled_mm.h"
 

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: threshold (sha256 aed5fb5c9ec9f1fa).
+// @generated from native_functions.yaml: threshold (sha256 43acd8403e77b89f).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: threshold
-// The C++ kernel of `threshold`: its `elementwise:` expression (native_functions.yaml:2007) as a
+// The C++ kernel of `threshold`: its `elementwise:` expression (native_functions.yaml:2008) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -15,7 +15,7 @@ struct Functor {
   AlCompute value;
 
   auto operator()(AlCompute self) const {
-#line 2007 "native_functions.yaml"
+#line 2008 "native_functions.yaml"
     return self <= threshold ? value : self;
 #line 21 "generated/csrc/threshold.cpp"
   }
