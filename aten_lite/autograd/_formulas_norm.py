@@ -35,7 +35,7 @@ def _threads() -> int:
     return _C.get_num_threads()
 
 
-_last: list = [None]  # [(grad, self, weight, their versions), (dself, dweight, dbias)]
+_last: list = [None]  # [((grad, self, weight), their versions, (dself, dweight, dbias))]
 # Elements above which the three (threaded) kernels are faster when there are threads.
 _ONE_THREAD_ELEMENTS = 1 << 15
 
