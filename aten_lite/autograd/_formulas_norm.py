@@ -21,12 +21,14 @@ from __future__ import annotations
 
 from ..dispatch import dispatcher as _dispatch
 from .._generated import ops as al  # the generated op functions (al.add, ...)
-from ..rules.kernel_rules import cached_c_kernel as _cached_c_kernel
-from ..tensors.tensor import Tensor, empty_array as _empty_array
+from ..backends.cpu import KERNELS as _CPU_KERNELS
+from ..tensors.tensor import Tensor
 from ..vocab.dispatch_keys import CPU
 from ..vocab.dtype import float32, float64
 
 __all__ = ["layer_norm_grad"]
+
+_backward_all = _CPU_KERNELS["layer_norm_backward_all_cpu"]  # the op's CPU function
 
 
 def _threads() -> int:
@@ -63,13 +65,9 @@ def layer_norm_grad(grad: Tensor, self: Tensor, weight: Tensor, eps: float,
         versions = tuple(-1 if t._vc is None else t._vc.value for t in inputs)
         last = _last[0]
         if last is None or last[1] != versions or any(a is not b for a, b in zip(last[0], inputs)):
-            # the op's kernel, called as its CPU function would (Note [Formulas without
-            # dispatch] in formulas.py): every check of that function holds here
-            n = self._shape[-1]
-            a = _empty_array((self._a.size // n + 2, n), self._dtype)
-            _cached_c_kernel("layer_norm_backward_all")(self._dtype.code, a,
-                                                        grad._a.reshape(-1, n),
-                                                        self._a.reshape(-1, n), weight._a, eps)
+            # the op's CPU function, without the dispatch (Note [Formulas without dispatch]
+            # in formulas.py): rows of self's gradient, then weight's and bias's
+            a = _backward_all(grad, self, weight, eps)._a
             wrap = Tensor._wrap
             last = _last[0] = (inputs, versions, (wrap(a[:-2].reshape(self._shape)),
                                                   wrap(a[-2]), wrap(a[-1])))

@@ -66,9 +66,9 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     if approximate != "tanh":
         raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
     # 0.5 x (1 + tanh(u)) is x sigmoid(2u): sigmoid's float exp is our inline one (Note [Float
-    # exp] in aten_lite/csrc/scalar_math.h), where tanh calls libmvec's, so its kernel, alone
-    # or in a compiled chain, takes 512-bit vectors (Note [Wide vectors in fused kernels]).
-    # One op, one pass: the seven ops it stands for made seven passes over the tensor.
+    # exp] in aten_lite/csrc/scalar_math.h), where tanh calls libmvec's, so a compiled chain
+    # holding it takes 512-bit vectors (Note [Wide vectors in fused kernels]). One op, one
+    # pass: the seven ops it stands for made seven passes over the tensor.
     return _gelu_tanh(input)
 
 

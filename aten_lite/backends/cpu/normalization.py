@@ -41,47 +41,37 @@ def _finish(out: np.ndarray, dtype, compute) -> Tensor:
     return _wrap(out if dtype is compute else out.astype(dtype.np))
 
 
-def layer_norm_cpu(self: Tensor, weight: Tensor, bias: Tensor, eps: float) -> Tensor:
-    shape, dtype = rules.layer_norm(self, weight, bias, eps)
+def _run(name: str, shape, dtype, out_rows: bool, matrices, vectors, eps: float) -> Tensor:
+    """Kernel ``name`` on the rows of ``matrices`` and the 1-D ``vectors``, into a fresh
+    ``shape`` in the compute dtype (viewed as rows when ``out_rows``), rounded to ``dtype``."""
     compute = float32 if dtype is float16 else dtype
     out = empty_array(shape, compute)
     if out.size:
-        _kernel("layer_norm")(compute.code, _rows(out), _rows(as_compute(self, compute)),
-                              as_compute(weight, compute), as_compute(bias, compute), eps)
+        _kernel(name)(compute.code, _rows(out) if out_rows else out,
+                      *(_rows(as_compute(t, compute)) for t in matrices),
+                      *(as_compute(v, compute) for v in vectors), eps)
     return _finish(out, dtype, compute)
+
+
+def layer_norm_cpu(self: Tensor, weight: Tensor, bias: Tensor, eps: float) -> Tensor:
+    shape, dtype = rules.layer_norm(self, weight, bias, eps)
+    return _run("layer_norm", shape, dtype, True, (self,), (weight, bias), eps)
 
 
 def layer_norm_backward_cpu(grad_output: Tensor, self: Tensor, weight: Tensor,
                             eps: float) -> Tensor:
     shape, dtype = rules.layer_norm_backward(grad_output, self, weight, eps)
-    compute = float32 if dtype is float16 else dtype
-    out = empty_array(shape, compute)
-    if out.size:
-        _kernel("layer_norm_backward")(compute.code, _rows(out),
-                                       _rows(as_compute(grad_output, compute)),
-                                       _rows(as_compute(self, compute)),
-                                       as_compute(weight, compute),
-                                       eps)
-    return _finish(out, dtype, compute)
+    return _run("layer_norm_backward", shape, dtype, True, (grad_output, self), (weight,), eps)
 
 
 def layer_norm_weight_grad_cpu(grad_output: Tensor, self: Tensor, eps: float) -> Tensor:
     shape, dtype = rules.layer_norm_weight_grad(grad_output, self, eps)
-    compute = float32 if dtype is float16 else dtype
-    out = empty_array(shape, compute)
-    if out.size:
-        _kernel("layer_norm_weight_grad")(compute.code, out,
-                                          _rows(as_compute(grad_output, compute)),
-                                          _rows(as_compute(self, compute)), eps)
-    return _finish(out, dtype, compute)
+    return _run("layer_norm_weight_grad", shape, dtype, False, (grad_output, self), (), eps)
 
 
 def layer_norm_backward_all_cpu(grad_output: Tensor, self: Tensor, weight: Tensor,
                                 eps: float) -> Tensor:
+    """(rows + 2, features): self's gradient as rows, then weight's, then bias's."""
     shape, dtype = rules.layer_norm_backward_all(grad_output, self, weight, eps)
-    compute = float32 if dtype is float16 else dtype
-    out = empty_array(shape, compute)
-    _kernel("layer_norm_backward_all")(compute.code, out, _rows(as_compute(grad_output, compute)),
-                                       _rows(as_compute(self, compute)),
-                                       as_compute(weight, compute), eps)
-    return _finish(out, dtype, compute)
+    return _run("layer_norm_backward_all", shape, dtype, False, (grad_output, self), (weight,),
+                eps)
