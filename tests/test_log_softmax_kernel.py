@@ -93,17 +93,19 @@ def test_the_raw_kernels_check_shapes():
                                               np.ones(6, np.float32))
 
 
+@pytest.mark.parametrize("name", ["softmax", "log_softmax"])
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
-@pytest.mark.parametrize("shape", [(5, 1), (7, 33), (3, 1024), (2, 4099)])
-def test_softmax_in_outs_rows_gives_the_blocked_paths_bits(shape, dtype):
-    # Note [Softmax in out's rows]: float32 unit-stride rows are computed in out directly,
-    # strided ones through the blocked scratch path; the same steps on the same values: the
-    # same bits (float64 is blocked either way), and within rounding of float64 NumPy.
+@pytest.mark.parametrize("shape", [(5, 1), (7, 33), (40, 65), (3, 1024), (2, 4099)])
+def test_softmax_in_outs_rows_gives_the_blocked_paths_bits(shape, dtype, name):
+    # Note [Softmax in out's rows]: float32 unit-stride rows are computed from self into out
+    # directly, strided ones through the blocked scratch path; the same steps on the same
+    # values: the same bits (float64 is blocked either way), and within rounding of float64
+    # NumPy. (40, 65): more rows than one block of the direct path, rows shorter than a vector.
     x = (RNG.standard_normal(shape) * 4).astype(dtype)
     x[0, 0] = -np.inf
     if shape[1] > 1:
         x[-1, :] = np.nan if shape[0] > 2 else x[-1, :]
-    kernel = _C.get_kernel("softmax")
+    kernel = _C.get_kernel(name)
     code = al.float32.code if dtype == np.float32 else al.float64.code
     direct = np.empty(shape, dtype)
     kernel(code, direct, x)
@@ -112,7 +114,8 @@ def test_softmax_in_outs_rows_gives_the_blocked_paths_bits(shape, dtype):
     kernel(code, blocked, strided_in)
     np.testing.assert_array_equal(direct, blocked)
     with np.errstate(invalid="ignore"):  # the NaN row and the row holding -inf
-        shifted = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
-        want = shifted / shifted.sum(axis=1, keepdims=True)
+        shifted = x.astype(np.float64) - x.max(axis=1, keepdims=True)
+        total = np.exp(shifted).sum(axis=1, keepdims=True)
+        want = np.exp(shifted) / total if name == "softmax" else shifted - np.log(total)
     tol = 1e-5 if dtype == np.float32 else 1e-12
     np.testing.assert_allclose(direct, want, rtol=tol, atol=tol, equal_nan=True)

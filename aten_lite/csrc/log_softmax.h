@@ -118,6 +118,22 @@ void log_all(C* v, int64_t m) {
   }
 }
 
+// e[0 .. n) = exp(x[0 .. n) - mx): the shifted exps of one unit-stride float row, for softmax's
+// and log_softmax's direct paths (Note [Softmax in out's rows] in softmax.h), in 512-bit
+// vectors where the build has them: Note [Float exp]'s exp gives the same bits at any width.
+#if defined(__x86_64__) || defined(_M_X64)
+#pragma GCC push_options
+#pragma GCC target("prefer-vector-width=512")
+#endif
+[[gnu::noinline]] inline void exp_shifted(const float* __restrict x, float* __restrict e,
+                                          int64_t n, float mx) {
+  for (int64_t j = 0; j < n; ++j) e[j] = ::al::math::exp(x[j] - mx);
+}
+#if defined(__x86_64__) || defined(_M_X64)
+#pragma GCC pop_options
+#endif
+
+
 // Runs block(r0, m, a, b, c) over blocks of m rows starting at r0, with two scratch buffers of
 // m * n compute-type values and one of m; blocks are split between threads, a row never.
 template <class C, class F>
@@ -157,6 +173,37 @@ void exp_all(const C* __restrict d, C* __restrict e, int64_t len) {
   for (int64_t j = 0; j < len; ++j) e[j] = ::al::math::exp(d[j]);
 }
 
+// float32 rows of unit stride (Note [Softmax in out's rows] in softmax.h): each row's shifted
+// exps go to one row of scratch, which stays in L1, and out = (x - max) - log(sum) is written
+// from self: four passes over a row instead of six, and no copy of the block. The values are
+// the blocked path's, step for step (x - max rounded, then exp of it, then the same row_sum and
+// log_all), so the bits are too.
+inline void direct(const TensorRef& out, const TensorRef& self, int64_t rows, int64_t n) {
+  const int64_t grain = kGrainElements / n > 0 ? kGrainElements / n : 1;
+  constexpr int64_t kRows = 32;  // each step over a block of rows, as softmax's direct path
+  const int64_t per_block = kBlockElements / n < 1 ? 1 : kBlockElements / n < kRows
+                                ? kBlockElements / n : kRows;
+  parallel_range(rows, grain, [&](int64_t b, int64_t e) {
+    std::unique_ptr<float[]> scratch(new float[per_block * n]);
+    float mx[kRows], log_sum[kRows];
+    for (int64_t r0 = b; r0 < e; r0 += per_block) {
+      const int64_t m = e - r0 < per_block ? e - r0 : per_block;
+      for (int64_t i = 0; i < m; ++i) mx[i] = vector_max(&at2<float>(self, r0 + i, 0), n);
+      for (int64_t i = 0; i < m; ++i) {
+        exp_shifted(&at2<float>(self, r0 + i, 0), scratch.get() + i * n, n, mx[i]);
+      }
+      for (int64_t i = 0; i < m; ++i) log_sum[i] = row_sum(scratch.get() + i * n, n);
+      log_all(log_sum, m);  // Note [One log per row]
+      for (int64_t i = 0; i < m; ++i) {
+        const float* __restrict x = &at2<float>(self, r0 + i, 0);
+        float* __restrict y = &at2<float>(out, r0 + i, 0);
+        const float shift = mx[i], total = log_sum[i];
+        for (int64_t j = 0; j < n; ++j) y[j] = (x[j] - shift) - total;
+      }
+    }
+  });
+}
+
 struct Kernel {
   static constexpr int kTensors = 1;  // not counting out
   static constexpr int kScalars = 0;
@@ -179,6 +226,13 @@ struct Kernel {
     const TensorRef &out = t[0], &self = t[1];
     int64_t rows = out.sizes[0], n = out.sizes[1];
     if (rows == 0 || n == 0) return 0;
+    if constexpr (std::is_same_v<S, float>) {
+      const int64_t unit = static_cast<int64_t>(sizeof(S));
+      if (out.strides[1] == unit && self.strides[1] == unit) {
+        direct(out, self, rows, n);
+        return 0;
+      }
+    }
     each_block<C>(rows, n, [&](int64_t r0, int64_t m, C* d, C* e, C* log_sum) {
       load_rows<S>(self, r0, m, n, d);
       for (int64_t i = 0; i < m; ++i) {

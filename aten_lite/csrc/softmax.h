@@ -31,6 +31,7 @@ C op_sum(const C* x, int64_t n) {
   return R::finish(reduce_detail::fold_row<R>(x, n), n);
 }
 
+using ::al::log_softmax::exp_shifted;
 using ::al::log_softmax::vector_max;
 
 // Note [Softmax scales by the reciprocal]
@@ -55,22 +56,11 @@ bool unit_rows(const TensorRef& out, const TensorRef& self) {
 // straight into out's row (out and self never overlap: the call refuses it), summed from
 // there and divided in place: four passes and no copies, on the same values in the same
 // order. Our float exp is plain arithmetic (Note [Float exp] in scalar_math.h), the same bits
-// in a vector lane or a scalar tail and at any vector width, so the loop is compiled for
-// 512-bit vectors where the build allows them (Note [Wide vectors for float kernels] in
-// loops.h) and the bits are the blocked path's. float64 stays blocked: libmvec's vector and
-// scalar exp may differ in the last bit, and the tails would fall elsewhere.
-#if defined(__x86_64__) || defined(_M_X64)
-#pragma GCC push_options
-#pragma GCC target("prefer-vector-width=512")
-#endif
-[[gnu::noinline]] inline void exp_shifted(const float* __restrict x, float* __restrict e,
-                                          int64_t n, float mx) {
-  for (int64_t j = 0; j < n; ++j) e[j] = ::al::math::exp(x[j] - mx);
-}
-#if defined(__x86_64__) || defined(_M_X64)
-#pragma GCC pop_options
-#endif
-
+// in a vector lane or a scalar tail and at any vector width, so the loop (exp_shifted, in
+// log_softmax.h) is compiled for 512-bit vectors where the build allows them (Note [Wide
+// vectors for float kernels] in loops.h) and the bits are the blocked path's. float64 stays
+// blocked: libmvec's vector and scalar exp may differ in the last bit, and the tails would fall
+// elsewhere. log_softmax takes the same path (log_softmax::direct).
 template <class S>
 void direct(const TensorRef& out, const TensorRef& self, int64_t rows, int64_t n) {
   const int64_t grain = log_softmax::kGrainElements / n > 0 ? log_softmax::kGrainElements / n : 1;
