@@ -211,10 +211,14 @@ void block_probs(const C* q, int64_t ep, int64_t E, const C* kt, int64_t i0, int
       std::memcpy(pr + j, &v, sizeof v);
     }
   }
-  for (int64_t r = 0; r < m; ++r) {
-    C* __restrict pr = p + r * sp;
-    const int64_t n = seen(causal, i0 + r, S);
-    exp_all(pr, pr, padded<C>(n));  // beyond: whole vectors of unseen keys, 0 already
+  // One exp over the whole block: a loop per row of 32 spent more in its prologue and tail
+  // than in exps. The keys a row does not see hold 0 (exp 1), which the sums below leave
+  // out and the last step sets back to 0. float's runs in 512-bit vectors where the build has
+  // them (exp_shifted, the same bits at any width; x - 0 is x).
+  if constexpr (std::is_same_v<C, float>) {
+    ::al::log_softmax::exp_shifted(p, p, m * sp, 0.0f);
+  } else {
+    exp_all(p, p, m * sp);
   }
   for (int64_t r = 0; r < m; ++r) {
     C* __restrict pr = p + r * sp;
@@ -245,6 +249,14 @@ void load_pair(const TensorRef& t, int64_t a, int64_t b, C* __restrict dst, int6
   const int64_t lines = transposed ? cols : rows, width = transposed ? rows : cols;
   for (int64_t i = 0; i < lines; ++i) {
     for (int64_t j = width; j < ld; ++j) dst[i * ld + j] = C(0);
+  }
+  if (transposed && step == static_cast<int64_t>(sizeof(S))) {
+    // Each row's features are contiguous: read them in order, no stride multiplied in.
+    for (int64_t i = 0; i < rows; ++i) {
+      const S* __restrict x = reinterpret_cast<const S*>(row_of(t, a, b, i));
+      for (int64_t j = 0; j < cols; ++j) dst[j * ld + i] = static_cast<C>(x[j]);
+    }
+    return;
   }
   for (int64_t i = 0; i < rows; ++i) {
     const char* row = row_of(t, a, b, i);
@@ -323,6 +335,11 @@ struct Kernel {
           for (int64_t r = 0; r < m; ++r) {
             char* dst = static_cast<char*>(out.data) + a * out.strides[0] + h * out.strides[1] +
                         (i0 + r) * out.strides[2];
+            if (out.strides[3] == static_cast<int64_t>(sizeof(S))) {  // a vector loop
+              S* __restrict d = reinterpret_cast<S*>(dst);
+              for (int64_t c = 0; c < Ev; ++c) d[c] = static_cast<S>(o[r * evp + c]);
+              continue;
+            }
             for (int64_t c = 0; c < Ev; ++c)
               *reinterpret_cast<S*>(dst + c * out.strides[3]) = static_cast<S>(o[r * evp + c]);
           }
