@@ -250,6 +250,35 @@ def test_out_refuses_a_result_it_cannot_hold():
         al.div(al.tensor([1, 2]), 2, out=al.zeros(2, dtype=al.int32))
 
 
+def test_out_into_a_matching_tensor_gives_the_functional_result():
+    # Note [Direct out=] in backends/cpu/elementwise.py: same-dtype, same-shape operands go
+    # straight into out's array; views, other dtypes and integer divisors take the general
+    # path. Every case must give what the functional op gives, and NumPy's values.
+    rng = np.random.default_rng(5)
+    xn, yn = rng.standard_normal((3, 5)), rng.standard_normal((3, 5))
+    x, y = al.tensor(xn, dtype=al.float32), al.tensor(yn, dtype=al.float32)
+    out = al.empty(3, 5)
+    version = out._version
+    assert al.mul(x, y, out=out) is out and out._version > version
+    np.testing.assert_array_equal(out.numpy(), al.mul(x, y).numpy())
+    np.testing.assert_allclose(out.numpy(), xn.astype(np.float32) * yn.astype(np.float32))
+    assert al.add(x, y, alpha=2, out=out) is out
+    np.testing.assert_array_equal(out.numpy(), al.add(x, y, alpha=2).numpy())
+    assert al.exp(out, out=out) is out  # out is the input itself: read before written
+    np.testing.assert_array_equal(out.numpy(), al.exp(al.add(x, y, alpha=2)).numpy())
+    wide = al.zeros(3, 10)
+    al.sub(x, y, out=wide[:, ::2])  # a view: the general path
+    np.testing.assert_array_equal(wide[:, ::2].numpy(), al.sub(x, y).numpy())
+    assert wide[:, 1::2].numpy().tolist() == np.zeros((3, 5)).tolist()
+    ints = al.tensor([[4, 9]])
+    quotient = al.empty(1, 2, dtype=al.int64)
+    with pytest.raises(ZeroDivisionError, match="al.floor_divide: integer division by zero"):
+        al.floor_divide(ints, al.tensor([[2, 0]]), out=quotient)
+    assert al.floor_divide(ints, al.tensor([[2, 4]]), out=quotient).tolist() == [[2, 2]]
+    with pytest.raises(RuntimeError, match="Float can't be cast to the desired output type Int"):
+        al.exp(x, out=al.empty(3, 5, dtype=al.int32))
+
+
 def test_reduction_out_and_composite_inplace():
     out = al.empty(0, dtype=al.int64)
     assert al.sum(al.tensor([[1, 2], [3, 4]]), 0, out=out).tolist() == [4, 6]
