@@ -133,7 +133,6 @@ void log_all(C* v, int64_t m) {
 #pragma GCC pop_options
 #endif
 
-
 // Runs block(r0, m, a, b, c) over blocks of m rows starting at r0, with two scratch buffers of
 // m * n compute-type values and one of m; blocks are split between threads, a row never.
 template <class C, class F>
