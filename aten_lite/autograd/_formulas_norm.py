@@ -25,6 +25,7 @@ from ..backends.cpu import KERNELS as _CPU_KERNELS
 from ..tensors.tensor import Tensor
 from ..vocab.dispatch_keys import CPU
 from ..vocab.dtype import float32, float64
+from ._formulas_linalg import linear_bias_grad
 
 __all__ = ["layer_norm_grad"]
 
@@ -78,5 +79,4 @@ def layer_norm_grad(grad: Tensor, self: Tensor, weight: Tensor, eps: float,
         return al._layer_norm_backward(grad, self, weight, eps)
     if which == 1:
         return al._layer_norm_weight_grad(grad, self, eps)
-    lead = len(grad._shape) - 1  # sum_to(grad, bias.shape)'s ops: bias is (features,)
-    return grad if lead == 0 else grad.sum(0) if lead == 1 else grad.sum(list(range(lead)))
+    return linear_bias_grad(grad)  # sum_to(grad, bias.shape)'s ops: bias is (features,)

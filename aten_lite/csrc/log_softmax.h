@@ -9,6 +9,7 @@
 // are split between threads, each row computed by one.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -180,8 +181,7 @@ void exp_all(const C* __restrict d, C* __restrict e, int64_t len) {
 inline void direct(const TensorRef& out, const TensorRef& self, int64_t rows, int64_t n) {
   const int64_t grain = kGrainElements / n > 0 ? kGrainElements / n : 1;
   constexpr int64_t kRows = 32;  // each step over a block of rows, as softmax's direct path
-  const int64_t per_block = kBlockElements / n < 1 ? 1 : kBlockElements / n < kRows
-                                ? kBlockElements / n : kRows;
+  const int64_t per_block = std::clamp<int64_t>(kBlockElements / n, 1, kRows);
   parallel_range(rows, grain, [&](int64_t b, int64_t e) {
     std::unique_ptr<float[]> scratch(new float[per_block * n]);
     float mx[kRows], log_sum[kRows];
