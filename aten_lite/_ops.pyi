@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 dfabc415634ed093).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 82e8de754057a8f8).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 # Type stub of aten_lite._ops, for editors and type checkers (Note [The type stub] in

@@ -151,3 +151,80 @@ def test_the_fused_op_refuses_mismatched_operands_by_name():
         _sdpa(q, al.randn(1, 2, 3, 5), al.randn(1, 2, 3, 4), 0.5, False)
     with pytest.raises(RuntimeError, match="4-D"):
         _sdpa(al.randn(2, 3, 4), al.randn(2, 3, 4), al.randn(2, 3, 4), 0.5, False)
+
+
+@pytest.mark.parametrize("order", [(0, 1, 2), (1, 0, 2)])
+def test_heads_split_off_one_projection_get_torchs_gradients_in_either_role(order):
+    # With L == S the packed gradients lie position by position, as the projection's output
+    # (Note [Attention's packed gradients]); split's backward joins them as a view when they
+    # are q, k, v in order, and copies when the model swaps their roles.
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((3, 12, 3 * 20))
+    g = rng.standard_normal((3, 4, 12, 5))
+    grads = []
+    for lib, attend in ((al, lambda q, k, v: _sdpa(q, k, v, 0.3, True)),
+                        (torch, lambda q, k, v: TF.scaled_dot_product_attention(
+                            q, k, v, is_causal=True, scale=0.3))):
+        t = lib.tensor(x, requires_grad=True)
+        heads = [s.view(3, 12, 4, 5).transpose(1, 2) for s in t.split(20, dim=2)]
+        out = attend(*(heads[i] for i in order))
+        out.backward(lib.tensor(g))
+        grads.append((out.detach().numpy(), t.grad.numpy()))
+    for a, b in zip(*grads):
+        np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)
+
+
+def test_split_backward_joins_attention_gradients_without_a_copy():
+    from aten_lite._generated.ops import _sdpa_backward
+    from aten_lite.autograd import _formulas_attention, formulas
+
+    rng = np.random.default_rng(8)
+    q, k, v, g = (al.tensor(x) for x in _operands((2, 3, 6, 6, 4, 4), np.float32, seed=8))
+    packed = _sdpa_backward(g, q, k, v, 0.5, True)
+    grads = _formulas_attention._unpack(packed, q, k, v)
+    parts = [d.transpose(1, 2).reshape(2, 6, 12) for d in grads]  # a model's path back
+    expect = np.concatenate([p.numpy() for p in parts], axis=2)
+    joined = formulas.split_backward(parts, [(2, 6, 12)] * 3, 2)
+    assert np.shares_memory(joined.numpy(), packed.numpy())
+    np.testing.assert_array_equal(joined.numpy(), expect)
+    for swapped in ([parts[1], parts[0], parts[2]], [parts[0], parts[2]],
+                    [parts[0], parts[1], parts[2].double()]):
+        out = formulas.split_backward(swapped, [(2, 6, 12)] * len(swapped), 2)
+        assert not np.shares_memory(out.numpy(), packed.numpy())
+        np.testing.assert_array_equal(out.numpy(), np.concatenate(
+            [p.numpy() for p in swapped], axis=2))
+    # cat itself always copies, as torch's, even of parts that lie side by side
+    whole = al.tensor(rng.standard_normal((4, 6)))
+    cat = al.cat([whole[:, :2], whole[:, 2:]], 1)
+    assert not np.shares_memory(cat.numpy(), whole.numpy())
+    np.testing.assert_array_equal(cat.numpy(), whole.numpy())
+
+
+def test_joined_view_takes_only_arrays_that_tile_the_result():
+    from aten_lite import _C
+
+    base = np.arange(2 * 3 * 12, dtype=np.float32).reshape(2, 3, 12).copy()
+    parts = (base[:, :, :4], base[:, :, 4:9], base[:, :, 9:])
+    view = _C.joined_view(parts, 2)
+    assert view is not None and view.base is base and view.flags.writeable
+    np.testing.assert_array_equal(view, base)
+    assert _C.joined_view((base[:1], base[1:]), 0) is not None
+    for bad in ((base[:, :, :4], base[:, :, 5:]),             # a gap
+                (base[:, :, 4:], base[:, :, :4]),             # out of order
+                (base[:, :, :4], base[:, :, 4:].copy()),      # another array
+                (base[:, :2, :4], base[:, :2, 4:]),           # rows that skip memory
+                (base[:, :, :6], base[:, :, 6:].view(np.int32)),  # another dtype
+                (base[:, :, :6],)):                           # not the whole of anything
+        assert _C.joined_view(bad, 2) is None
+    assert _C.joined_view((base[:, :, :6], base[:, :, 6:]), 3) is None  # no such axis
+    with pytest.raises(TypeError, match="joined_view"):
+        _C.joined_view([base], 0)
+
+
+def test_the_fused_op_lays_its_output_out_as_torch_so_heads_join_without_a_copy():
+    q, k, v, _ = (al.tensor(x) for x in _operands((2, 3, 5, 5, 4, 6), np.float64))
+    out = _sdpa(q, k, v, 0.5, True)
+    assert out.shape == (2, 3, 5, 6) and out.transpose(1, 2).is_contiguous()
+    t_out = TF.scaled_dot_product_attention(*(torch.tensor(x.numpy()) for x in (q, k, v)),
+                                            is_causal=True, scale=0.5)
+    np.testing.assert_allclose(out.numpy(), t_out.numpy(), rtol=1e-10, atol=1e-12)

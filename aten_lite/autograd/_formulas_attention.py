@@ -25,7 +25,7 @@ from .._generated import ops as al  # the generated op functions (al.add, ...)
 from ..tensors.tensor import Tensor
 from ..vocab.dispatch_keys import CPU
 
-__all__ = ["sdpa_grad", "sdpa_jvp"]
+__all__ = ["sdpa_grad", "sdpa_jvp", "joined_view"]
 
 _last: list = [None]  # [(grad, query, key, value), (dq, dk, dv)] of the last kernel call
 
@@ -66,15 +66,39 @@ def sdpa_jvp(query: Tensor, key: Tensor, value: Tensor, scale: float, is_causal:
 
 def _unpack(packed: Tensor, query: Tensor, key: Tensor, value: Tensor) -> tuple:
     """The three (N, H, length, features) gradients: views of the packed (N, L*H*E + S*H*E +
-    S*H*Ev), each (length, heads, features) per batch element, so that a model's transpose
-    back to (N, length, H, features) and reshape to (N, length, H * features) copy nothing."""
+    S*H*Ev), each (length, heads, features) per batch element, position by position when
+    L == S (Note [Attention's packed gradients] in aten_lite/csrc/sdpa.h), so that a model's
+    transpose back to (N, length, H, features) and reshape to (N, length, H * features) copy
+    nothing, and split's backward joins them as they lie (joined_view)."""
     n, h, length, e = query._shape
     s, ev = key._shape[2], value._shape[3]
-    a = packed._a
-    q_end, k_end = length * h * e, (length + s) * h * e
-    return (Tensor._wrap(a[:, :q_end].reshape(n, length, h, e).transpose(0, 2, 1, 3)),
-            Tensor._wrap(a[:, q_end:k_end].reshape(n, s, h, e).transpose(0, 2, 1, 3)),
-            Tensor._wrap(a[:, k_end:].reshape(n, s, h, ev).transpose(0, 2, 1, 3)))
+    a, wrap = packed._a, Tensor._wrap
+    if length == s:
+        rows = a.reshape(n, length, h * (2 * e + ev))
+        parts = (rows[:, :, :h * e], rows[:, :, h * e:2 * h * e], rows[:, :, 2 * h * e:])
+    else:
+        q_end, k_end = length * h * e, (length + s) * h * e
+        parts = (a[:, :q_end], a[:, q_end:k_end], a[:, k_end:])
+    return tuple(wrap(p.reshape(n, rows_, h, f).transpose(0, 2, 1, 3))
+                 for p, rows_, f in zip(parts, (length, s, s), (e, e, ev)))
+
+
+def joined_view(parts: list, dim: int) -> Tensor | None:
+    """``cat(parts, dim)`` as a view, where the parts already lie side by side, in order, in
+    one array laid out as the result would be (Note [Joined views] in
+    aten_lite/csrc/module.cpp): attention's gradients of q, k and v split off one projection,
+    joined by split's backward. None where they do not, or where the join must be recorded
+    (create_graph). A backward's gradients are never written in place, so the view is safe
+    there; ``cat`` itself always copies, as torch's."""
+    for p in parts:
+        if p.__class__ is not Tensor or p._key is not CPU or p._a is None:
+            return None
+    if _dispatch.observed(*parts):
+        return None
+    from .. import _C  # layer 0, late: the extension may be unbuilt
+
+    a = _C.joined_view(tuple(p._a for p in parts), dim % len(parts[0]._shape))
+    return None if a is None else Tensor._wrap(a)
 
 
 def _probs(query: Tensor, key: Tensor, scale: float, is_causal: bool) -> Tensor:

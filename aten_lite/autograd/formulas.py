@@ -315,10 +315,10 @@ def stack_backward(grad: Tensor, n: int, dim: int) -> list:
 
 
 def split_backward(grads: list, shapes, dim: int) -> Tensor:
-    """``cat`` of the pieces' gradients, zeros for pieces that got none."""
+    """``cat`` of the pieces' gradients (zeros for pieces that got none), or their view."""
     like = next(g for g in grads if g is not None)
     parts = [g if g is not None else _zeros(s, like) for g, s in zip(grads, shapes)]
-    return al.cat(parts, dim)
+    return j if (j := joined_view(parts, dim)) is not None else al.cat(parts, dim)
 
 
 def gather_backward(grad: Tensor, shape, dim: int, index: Tensor) -> Tensor:
@@ -453,7 +453,7 @@ __all__ += [
     "reversed_cumsum", "scatter_src_grad",
 ]
 
-from ._formulas_attention import sdpa_grad, sdpa_jvp  # noqa: E402  (attention's, likewise)
+from ._formulas_attention import joined_view, sdpa_grad, sdpa_jvp  # noqa: E402  (likewise)
 from ._formulas_norm import layer_norm_grad  # noqa: E402  (layer_norm's, likewise)
 
 __all__ += ["sdpa_grad", "sdpa_jvp", "layer_norm_grad"]

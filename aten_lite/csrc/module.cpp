@@ -162,11 +162,87 @@ PyObject* py_streaming_stores(PyObject*, PyObject* args) {
   return PyBool_FromLong(al::streaming_stores());
 }
 
+// Note [Joined views]
+// joined_view(arrays, axis): np.concatenate(arrays, axis) as a view, where the arrays already
+// lie side by side, in order, in one C-contiguous array's memory, laid out as the result would
+// be (the same dtype, the result's row-major strides wherever a dim has more than one
+// element); None otherwise. split's backward joins attention's packed gradients of q, k and
+// v with it (Note [Attention's packed gradients] in sdpa.h). In C because the test needs each
+// array's address, which NumPy gives Python only through a ctypes object (2.5 us each).
+PyArrayObject* owner_of(PyArrayObject* a) {
+  while (PyArray_BASE(a) && PyArray_Check(PyArray_BASE(a)))
+    a = reinterpret_cast<PyArrayObject*>(PyArray_BASE(a));
+  return a;
+}
+
+PyObject* py_joined_view(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 2 || !PyTuple_Check(args[0]) || !PyLong_Check(args[1])) {
+    PyErr_SetString(PyExc_TypeError, "joined_view(arrays: tuple, axis: int)");
+    return nullptr;
+  }
+  const Py_ssize_t n = PyTuple_GET_SIZE(args[0]);
+  const long axis = PyLong_AsLong(args[1]);
+  if (axis == -1 && PyErr_Occurred()) return nullptr;
+  if (n == 0 || !PyArray_Check(PyTuple_GET_ITEM(args[0], 0))) Py_RETURN_NONE;
+  auto* first = reinterpret_cast<PyArrayObject*>(PyTuple_GET_ITEM(args[0], 0));
+  const int nd = PyArray_NDIM(first);
+  if (axis < 0 || axis >= nd) Py_RETURN_NONE;
+  npy_intp shape[NPY_MAXDIMS], strides[NPY_MAXDIMS];
+  std::memcpy(shape, PyArray_DIMS(first), sizeof(npy_intp) * nd);
+  shape[axis] = 0;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject* a = PyTuple_GET_ITEM(args[0], i);
+    if (!PyArray_Check(a) || PyArray_NDIM(reinterpret_cast<PyArrayObject*>(a)) != nd)
+      Py_RETURN_NONE;
+    shape[axis] += PyArray_DIM(reinterpret_cast<PyArrayObject*>(a), axis);
+  }
+  npy_intp size = PyArray_ITEMSIZE(first);
+  for (int d = nd - 1; d >= 0; --d) {
+    strides[d] = size;
+    size *= shape[d];
+  }
+  PyArrayObject* owner = owner_of(first);
+  char* at = PyArray_BYTES(first);
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    auto* a = reinterpret_cast<PyArrayObject*>(PyTuple_GET_ITEM(args[0], i));
+    if (PyArray_BYTES(a) != at || !PyArray_EquivTypes(PyArray_DESCR(a), PyArray_DESCR(first)) ||
+        owner_of(a) != owner)
+      Py_RETURN_NONE;
+    for (int d = 0; d < nd; ++d) {
+      const npy_intp dim = PyArray_DIM(a, d);
+      if ((d != axis && dim != shape[d]) || (dim > 1 && PyArray_STRIDE(a, d) != strides[d]))
+        Py_RETURN_NONE;
+    }
+    at += PyArray_DIM(a, axis) * strides[axis];
+  }
+  char* base = PyArray_BYTES(owner);
+  if (!PyArray_IS_C_CONTIGUOUS(owner) || PyArray_BYTES(first) < base ||
+      PyArray_BYTES(first) + size > base + PyArray_NBYTES(owner))
+    Py_RETURN_NONE;
+  PyArray_Descr* descr = PyArray_DESCR(first);
+  Py_INCREF(descr);  // stolen by the constructor
+  PyObject* view = PyArray_NewFromDescr(&PyArray_Type, descr, nd, shape, strides,
+                                        PyArray_BYTES(first), PyArray_FLAGS(owner) &
+                                        NPY_ARRAY_WRITEABLE, nullptr);
+  if (!view) return nullptr;
+  Py_INCREF(owner);  // stolen by SetBaseObject
+  if (PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(view),
+                            reinterpret_cast<PyObject*>(owner)) < 0) {
+    Py_DECREF(view);
+    return nullptr;
+  }
+  return view;
+}
+
 PyMethodDef methods[] = {
     {"streaming_stores", py_streaming_stores, METH_VARARGS,
      "streaming_stores([on]) -> bool: whether large contiguous outputs are written with "
      "streaming stores (Note [Streaming stores by CPU] in stream.h); sets it first when on is "
      "given."},
+    {"joined_view", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_joined_view)),
+     METH_FASTCALL,
+     "joined_view(arrays, axis) -> ndarray or None: their concatenation as a view where they "
+     "already lie side by side in one array (Note [Joined views])."},
     {"get_kernel", get_kernel, METH_O,
      "get_kernel(name) -> Kernel for the op full name ('add.Tensor'); KeyError when absent."},
     {"kernel_names", kernel_names, METH_NOARGS, "kernel_names() -> sorted list of kernel names."},

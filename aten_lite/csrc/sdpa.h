@@ -8,7 +8,17 @@
 //       out (N, H, L, Ev) = softmax(query @ key^T * scale [+ causal mask]) @ value
 //   backward(dtype, out, grad, query, key, value, scale, is_causal)
 //       grad (N, H, L, Ev); out (N, L*H*E + S*H*E + S*H*Ev), contiguous: each batch element's
-//       gradients of query, key and value, one after the other, each (length, heads, features)
+//       gradients of query, key and value (Note [Attention's packed gradients])
+//
+// Note [Attention's packed gradients]
+// Each gradient is laid out (length, heads, features), the layout of heads split off a
+// projection, so a model's transpose back to (N, length, H, features) and reshape to (N,
+// length, H * features) copy nothing. When L == S the three go position by position: row t
+// of a batch element holds dQ's, then dK's, then dV's features of position t, which is the
+// layout of one fused projection's output split into q, k and v (nn.MultiheadAttention's
+// in_proj, a GPT's c_attn): split's backward then joins the three without a copy
+// (aten_lite/autograd/_formulas_attention.py, joined_view). Otherwise dQ comes whole, then
+// dK, then dV.
 //
 // The causal mask is torch's: query i sees keys 0..i (the top-left lower triangle), so every
 // query row sees at least key 0. Per query row: the scores s_j = (q . k_j) * scale over the
@@ -144,98 +154,116 @@ void product(const C* a, int64_t ars, int64_t axs, int64_t m, const C* b, int64_
 }
 
 using ::al::log_softmax::exp_all;
-using ::al::log_softmax::lane_fold;
 
-// Query rows taken together: their scores and probabilities (kBlockRows x S) stay in cache.
+// Query rows taken together: their scores and probabilities (keys x kBlockRows) stay in cache.
+// A multiple of every variant's vector lanes and of kPad.
 constexpr int64_t kBlockRows = 32;
 
 // Keys row i0 + r of the block sees (the causal mask: keys 0..i0 + r), or all S.
 inline int64_t seen(bool causal, int64_t i, int64_t S) { return causal ? std::min(i + 1, S) : S; }
 
-// The probabilities of query rows i0 .. i0 + m against the S keys: p (m x Sp, Sp = padded(S)),
-// zero beyond the keys a row sees. q: the block's rows of the pair's query (E features, rows
-// ep apart), kt (E x Sp) its key transposed, zero-padded.
+// Note [Attention's probabilities in columns]
+// A block's scores are computed transposed, one row per key and one column per query row
+// (keys x kBlockRows), so a query row's max, sum and division run down a column: each step
+// is one vector operation over as many query rows as a vector has lanes, and no row ever
+// folds its lanes together. (Row by row, the rows of 32 spent most of block_probs in
+// horizontal folds, a scalar NaN test per lane and the per-row loops' prologues.) The values
+// are the row layout's to the bit: a score is the same products summed in the same order
+// (q . k is k . q term by term), the max of a set does not depend on the order, and a row's
+// sum keeps its kPad lanes as kPad column accumulators (key j into accumulator j % kPad, in
+// increasing j) merged by lane_fold's tree (lane l with lane l + kPad / 2, halving).
+
+// Zeros rows keys .. of a transposed block (keys x kBlockRows, room for padded(S) rows): up to
+// a multiple of kPad, which the column sums read in whole groups, and at least kMR - 1 rows
+// (a product's block of kMR rows that starts below `keys` reads rows past it, with factors
+// of zero where they are rows of S, not past S).
 template <class C>
-void block_probs(const C* q, int64_t ep, int64_t E, const C* kt, int64_t i0, int64_t m,
-                 int64_t S, bool causal, C scale, C* __restrict p) {
-  const int64_t sp = padded<C>(S);
-  product(q, ep, 1, m, kt, sp, sp, p, sp, false, [](int64_t) { return int64_t{0}; },
+void zero_rows(C* t, int64_t keys, int64_t S) {
+  const int64_t end = std::min(padded<C>(S), std::max(padded<C>(keys), keys + kMR - 1));
+  if (end > keys) std::memset(t + keys * kBlockRows, 0, sizeof(C) * (end - keys) * kBlockRows);
+}
+
+// sees(j) of the query rows of one column group: the lanes (query rows g0 + l of the block,
+// l < N) that see key j and are rows of the block (g0 + l < m).
+// (A vector type is no template argument: GCC drops its vector_size there.)
+template <class C>
+struct SeenMask {
+  static constexpr int64_t N = kVecBytes / static_cast<int64_t>(sizeof(C));
+  using V [[gnu::vector_size(kVecBytes)]] = C;
+  V index;  // 0, 1, ..., N - 1
+  C below;  // lanes at or past it are rows past the block's end
+  int64_t first;  // key j is seen from lane j - first on (causal), from lane 0 otherwise
+  bool causal;
+  SeenMask(int64_t i0, int64_t g0, int64_t m, bool causal_)
+      : below(static_cast<C>(std::clamp<int64_t>(m - g0, 0, N))), first(i0 + g0),
+        causal(causal_) {
+    for (int64_t l = 0; l < N; ++l) index[l] = static_cast<C>(l);
+  }
+  auto operator()(int64_t j) const {
+    const C from = causal ? static_cast<C>(std::clamp<int64_t>(j - first, 0, N)) : C(0);
+    return (index >= from) & (index < below);
+  }
+};
+
+// The probabilities of query rows i0 .. i0 + m against keys 0 .. keys, transposed (Note
+// [Attention's probabilities in columns]): pt (keys x kBlockRows), pt[j * kBlockRows + r] the
+// probability of key j for row i0 + r, zero where the row does not see the key and in the
+// columns r >= m. qt: the pair's query transposed (E x ldq), from the block's first column;
+// kc: its keys (rows ep apart); pt has room for padded(S) rows.
+template <class C>
+void block_probs(const C* qt, int64_t ldq, int64_t E, const C* kc, int64_t ep, int64_t i0,
+                 int64_t m, int64_t keys, int64_t S, bool causal, C scale, C* __restrict pt) {
+  constexpr int64_t B = kBlockRows;
+  product(kc, ep, 1, keys, qt, ldq, B, pt, B, false, [](int64_t) { return int64_t{0}; },
           [E](int64_t, int64_t) { return E; });
-  // Per row, in vectors of kPad lanes with the keys a row does not see selected away (rows
-  // of 32 spent more in per-row loops' prologues and tails, and in scalar stores read back as
-  // vectors, than in their arithmetic). exp runs over the vectors that hold seen keys, its
-  // unseen ones going in as 0 and set to 0 again after: exp of -inf (or of anything below
-  // -87) makes subnormal numbers on its way to 0, each a microcode assist.
-  // The lanes are held as native vectors (Note [Native vector compares] in
-  // cpu_capability.h): K of N lanes each, lane l of the P in vector l / N.
+  zero_rows(pt, keys, S);
   constexpr int64_t P = kPad<C>;
   constexpr int64_t N = kVecBytes / static_cast<int64_t>(sizeof(C));
-  constexpr int K = static_cast<int>(P / N);
   using V [[gnu::vector_size(kVecBytes)]] = C;
-  using M = decltype(V{} != V{});
-  V index;
-  for (int64_t l = 0; l < N; ++l) index[l] = static_cast<C>(l);
-  const auto seen_in = [&](int64_t j, int64_t n) {
-    return index + static_cast<C>(j) < static_cast<C>(n);
-  };
-  C lanes[P];
-  for (int64_t r = 0; r < m; ++r) {
-    C* __restrict pr = p + r * sp;
-    const int64_t n = seen(causal, i0 + r, S);
-    V top[K], v;
-    M bad[K];
-    for (int k = 0; k < K; ++k) {
-      top[k] = V{} - INFINITY;
-      bad[k] = top[k] != top[k];
+  V v;
+  for (int64_t g0 = 0; g0 < B; g0 += N) {
+    const SeenMask<C> sees(i0, g0, m, causal);
+    // The max (amax's rule: NaN wins, and stays), over scores scaled in place; the unseen
+    // hold -inf on the way and 0 after: exp of -inf (or of anything below -87) makes
+    // subnormal numbers on its way to 0, each a microcode assist.
+    V top = V{} - INFINITY;
+    for (int64_t j = 0; j < keys; ++j) {
+      std::memcpy(&v, pt + j * B + g0, sizeof v);
+      v = sees(j) ? v * scale : V{} - INFINITY;
+      top = (v > top) | (v != v) ? v : top;
+      std::memcpy(pt + j * B + g0, &v, sizeof v);
     }
-    for (int64_t j = 0; j < sp; j += P) {
-      for (int k = 0; k < K; ++k) {
-        std::memcpy(&v, pr + j + k * N, sizeof v);
-        v = seen_in(j + k * N, n) ? v * scale : V{} - INFINITY;
-        top[k] = v > top[k] ? v : top[k];
-        bad[k] |= v != v;
-        std::memcpy(pr + j + k * N, &v, sizeof v);
-      }
-    }
-    std::memcpy(lanes, top, sizeof top);
-    C mx = lane_fold<C, P>(lanes, false);  // the max of a set does not depend on the order
-    for (int k = 0; k < K; ++k) {
-      for (int64_t l = 0; l < N; ++l) {
-        if (bad[k][l]) mx = std::numeric_limits<C>::quiet_NaN();  // amax's rule: NaN wins
-      }
-    }
-    if (n == 0) mx = C(0);  // no keys at all: nothing to shift
-    for (int64_t j = 0; j < sp; j += N) {
-      std::memcpy(&v, pr + j, sizeof v);
-      v = seen_in(j, n) ? v - mx : V{};
-      std::memcpy(pr + j, &v, sizeof v);
+    top = top == V{} - INFINITY ? V{} : top;  // a row that sees no key: nothing to shift
+    for (int64_t j = 0; j < keys; ++j) {
+      std::memcpy(&v, pt + j * B + g0, sizeof v);
+      v = sees(j) ? v - top : V{};
+      std::memcpy(pt + j * B + g0, &v, sizeof v);
     }
   }
-  // One exp over the whole block: a loop per row of 32 spent more in its prologue and tail
-  // than in exps. The keys a row does not see hold 0 (exp 1), which the sums below leave
-  // out and the last step sets back to 0. float's runs in 512-bit vectors where the build has
-  // them (exp_shifted, the same bits at any width; x - 0 is x).
+  // One exp over the whole block (the unseen go in as 0, exp 1, and are masked below).
+  // float's runs in 512-bit vectors where the build has them (exp_shifted, the same bits at
+  // any width; x - 0 is x).
   if constexpr (std::is_same_v<C, float>) {
-    ::al::log_softmax::exp_shifted(p, p, m * sp, 0.0f);
+    ::al::log_softmax::exp_shifted(pt, pt, keys * B, 0.0f);
   } else {
-    exp_all(p, p, m * sp);
+    exp_all(pt, pt, keys * B);
   }
-  for (int64_t r = 0; r < m; ++r) {
-    C* __restrict pr = p + r * sp;
-    const int64_t n = seen(causal, i0 + r, S);
-    V acc[K] = {}, v;
-    for (int64_t j = 0; j < sp; j += P) {
-      for (int k = 0; k < K; ++k) {
-        std::memcpy(&v, pr + j + k * N, sizeof v);
-        acc[k] += seen_in(j + k * N, n) ? v : V{};
+  for (int64_t g0 = 0; g0 < B; g0 += N) {
+    const SeenMask<C> sees(i0, g0, m, causal);
+    V acc[P] = {};
+    for (int64_t j = 0; j < keys; j += P) {  // whole groups of P: the rows past keys are 0
+      for (int64_t l = 0; l < P; ++l) {
+        std::memcpy(&v, pt + (j + l) * B + g0, sizeof v);
+        acc[l] += sees(j + l) ? v : V{};
       }
     }
-    std::memcpy(lanes, acc, sizeof acc);
-    const C sum = lane_fold<C, P>(lanes, true);
-    for (int64_t j = 0; j < sp; j += N) {
-      std::memcpy(&v, pr + j, sizeof v);
-      v = seen_in(j, n) ? v / sum : V{};
-      std::memcpy(pr + j, &v, sizeof v);
+    for (int64_t w = P / 2; w >= 1; w /= 2) {  // lane_fold's tree
+      for (int64_t l = 0; l < w; ++l) acc[l] += acc[l + w];
+    }
+    for (int64_t j = 0; j < keys; ++j) {
+      std::memcpy(&v, pt + j * B + g0, sizeof v);
+      v = sees(j) ? v / acc[0] : V{};
+      std::memcpy(pt + j * B + g0, &v, sizeof v);
     }
   }
 }
@@ -312,25 +340,27 @@ struct Kernel {
     const bool causal = s[1].i != 0;
     if (N * H * L * Ev == 0) return 0;
     const int64_t ep = padded<C>(E), evp = padded<C>(Ev), sp = padded<C>(S_);
+    constexpr int64_t B = kBlockRows;
+    const int64_t lq = (L + B - 1) / B * B;  // the transposed query's columns, whole blocks
     const int64_t per_pair = L * S_ * (E + Ev) + 1;
     parallel_range(N * H, std::max<int64_t>(1, 32768 / per_pair), [&](int64_t b, int64_t e) {
-      constexpr int64_t B = kBlockRows;
-      std::unique_ptr<C[]> buf(new C[L * ep + E * sp + S_ * evp + B * sp + B * evp]);
-      C* qc = buf.get();
-      C* kt = qc + L * ep;  // key transposed (E x Sp)
-      C* vc = kt + E * sp;
-      C* p = vc + S_ * evp;  // a block of rows of probabilities
-      C* o = p + B * sp;     // and of outputs
+      std::unique_ptr<C[]> buf(new C[E * lq + S_ * ep + S_ * evp + sp * B + B * evp]);
+      C* qt = buf.get();  // query transposed (E x lq)
+      C* kc = qt + E * lq;
+      C* vc = kc + S_ * ep;
+      C* pt = vc + S_ * evp;  // a block's probabilities, transposed (keys x B)
+      C* o = pt + sp * B;     // and its rows of outputs
       for (int64_t pair = b; pair < e; ++pair) {
         const int64_t a = pair / H, h = pair % H;
-        load_pair<S>(query, a, h, qc, ep);
-        load_pair<S>(key, a, h, kt, sp, true);
+        load_pair<S>(query, a, h, qt, lq, true);
+        load_pair<S>(key, a, h, kc, ep);
         load_pair<S>(value, a, h, vc, evp);
         for (int64_t i0 = 0; i0 < L; i0 += B) {
           const int64_t m = L - i0 < B ? L - i0 : B;
-          block_probs(qc + i0 * ep, ep, E, kt, i0, m, S_, causal, scale, p);
+          const int64_t keys = seen(causal, i0 + m - 1, S_);
+          block_probs(qt + i0, lq, E, kc, ep, i0, m, keys, S_, causal, scale, pt);
           // o = p @ v over the keys the block's rows see (the others' probabilities are 0)
-          product(p, sp, 1, m, vc, evp, evp, o, evp, false, [](int64_t) { return int64_t{0}; },
+          product(pt, 1, B, m, vc, evp, evp, o, evp, false, [](int64_t) { return int64_t{0}; },
                   [&](int64_t r0, int64_t mr) { return seen(causal, i0 + r0 + mr - 1, S_); });
           for (int64_t r = 0; r < m; ++r) {
             char* dst = static_cast<char*>(out.data) + a * out.strides[0] + h * out.strides[1] +

@@ -1,6 +1,6 @@
 // The gradients of scaled dot-product attention (sdpa.h) in one kernel: each (batch, head)
-// pair's gradients of query, key and value, packed one after the other (the formula's helper
-// takes them apart as views). Note and method: sdpa.h.
+// pair's gradients of query, key and value, packed (Note [Attention's packed gradients] in
+// sdpa.h; the formula's helper takes them apart as views). Method: sdpa.h.
 #pragma once
 
 #include "sdpa.h"
@@ -12,11 +12,12 @@ namespace sdpa_backward {
 using ::al::sdpa::block_probs;
 using ::al::sdpa::check_operands;
 using ::al::sdpa::kBlockRows;
-using ::al::sdpa::lane_fold;
+using ::al::sdpa::kVecBytes;
 using ::al::sdpa::load_pair;
 using ::al::sdpa::padded;
 using ::al::sdpa::product;
 using ::al::sdpa::seen;
+using ::al::sdpa::zero_rows;
 
 struct Kernel {
   static constexpr int kTensors = 4;  // not counting out
@@ -52,78 +53,90 @@ struct Kernel {
     const bool causal = s[1].i != 0;
     if (N * H * (L * E + S_ * (E + Ev)) == 0) return 0;
     const int64_t ep = padded<C>(E), evp = padded<C>(Ev), sp = padded<C>(S_);
+    constexpr int64_t B = kBlockRows;
+    const int64_t lq = (L + B - 1) / B * B;  // transposed operands' columns, whole blocks
     const int64_t per_pair = L * S_ * (2 * E + 2 * Ev) + 1;
     // Per block of query rows (B of them), as matrices (Note [Attention's products] in
-    // sdpa.h): P (B x S), dP = dO V^T, dS = P * (dP - rowsum(P * dP)) * scale, dQ = dS K;
+    // sdpa.h), transposed (Note [Attention's probabilities in columns]): P^T (keys x B),
+    // dP^T = V dO^T, dS^T = P^T * (dP^T - colsum(P^T * dP^T)) * scale, dQ = dS K;
     // dK += dS^T Q and dV += P^T dO, block after block in the order of the query rows.
     parallel_range(N * H, std::max<int64_t>(1, 32768 / per_pair), [&](int64_t b, int64_t e) {
-      constexpr int64_t B = kBlockRows;
-      const int64_t scratch = L * ep + S_ * ep + E * sp + Ev * sp + L * evp + L * ep +
-                              S_ * ep + S_ * evp + 2 * B * sp;
+      const int64_t scratch = L * ep + E * lq + S_ * ep + S_ * evp + L * evp + Ev * lq +
+                              L * ep + S_ * ep + S_ * evp + 2 * sp * B;
       std::unique_ptr<C[]> buf(new C[scratch]);
       C* qc = buf.get();
-      C* kc = qc + L * ep;
-      C* kt = kc + S_ * ep;  // key transposed (E x Sp)
-      C* vt = kt + E * sp;   // value transposed (Ev x Sp)
-      C* gc = vt + Ev * sp;
-      C* dq = gc + L * evp;  // the pair's gradients, padded rows
+      C* qt = qc + L * ep;  // query transposed (E x lq)
+      C* kc = qt + E * lq;
+      C* vc = kc + S_ * ep;
+      C* gc = vc + S_ * evp;
+      C* gt = gc + L * evp;  // grad transposed (Ev x lq)
+      C* dq = gt + Ev * lq;  // the pair's gradients, padded rows
       C* dk = dq + L * ep;
       C* dv = dk + S_ * ep;
-      C* p = dv + S_ * evp;  // B x Sp
-      C* ds = p + B * sp;    // B x Sp: dP, then dS
+      C* pt = dv + S_ * evp;  // keys x B
+      C* ds = pt + sp * B;    // keys x B: dP^T, then dS^T
       const auto zero = [](int64_t) { return int64_t{0}; };
       constexpr int64_t kP = ::al::sdpa::kPad<C>;
-      using V [[gnu::vector_size(kP * sizeof(C))]] = C;
+      constexpr int64_t NL = kVecBytes / static_cast<int64_t>(sizeof(C));
+      using V [[gnu::vector_size(kVecBytes)]] = C;
       for (int64_t pair = b; pair < e; ++pair) {
         const int64_t a = pair / H, h = pair % H;
         load_pair<S>(query, a, h, qc, ep);
+        load_pair<S>(query, a, h, qt, lq, true);
         load_pair<S>(key, a, h, kc, ep);
-        load_pair<S>(key, a, h, kt, sp, true);
-        load_pair<S>(value, a, h, vt, sp, true);
+        load_pair<S>(value, a, h, vc, evp);
         load_pair<S>(grad, a, h, gc, evp);
+        load_pair<S>(grad, a, h, gt, lq, true);
         for (int64_t i0 = 0; i0 < L; i0 += B) {
           const int64_t m = L - i0 < B ? L - i0 : B;
+          const int64_t keys = seen(causal, i0 + m - 1, S_);
           // the keys the block's rows r0 .. r0 + mr see
-          const auto keys = [&](int64_t r0, int64_t mr) {
+          const auto seen_by = [&](int64_t r0, int64_t mr) {
             return seen(causal, i0 + r0 + mr - 1, S_);
           };
-          block_probs(qc + i0 * ep, ep, E, kt, i0, m, S_, causal, scale, p);
-          product(gc + i0 * evp, evp, 1, m, vt, sp, sp, ds, sp, false, zero,
+          block_probs(qt + i0, lq, E, kc, ep, i0, m, keys, S_, causal, scale, pt);
+          product(vc, evp, 1, keys, gt + i0, lq, B, ds, B, false, zero,
                   [Ev](int64_t, int64_t) { return Ev; });
-          for (int64_t r = 0; r < m; ++r) {  // D = rowsum(P * dP), then dS
-            const C* __restrict pr = p + r * sp;
-            C* __restrict dr = ds + r * sp;
-            V acc = {}, pv, dv;
-            for (int64_t j = 0; j < sp; j += kP) {
-              std::memcpy(&pv, pr + j, sizeof pv);
-              std::memcpy(&dv, dr + j, sizeof dv);
-              acc += pv * dv;
+          zero_rows(ds, keys, S_);
+          for (int64_t g0 = 0; g0 < B; g0 += NL) {  // D = colsum(P^T * dP^T), then dS^T
+            V acc[kP] = {}, pv, dv_;
+            for (int64_t j = 0; j < keys; j += kP) {  // rows past keys are 0 (zero_rows)
+              for (int64_t l = 0; l < kP; ++l) {
+                std::memcpy(&pv, pt + (j + l) * B + g0, sizeof pv);
+                std::memcpy(&dv_, ds + (j + l) * B + g0, sizeof dv_);
+                acc[l] += pv * dv_;
+              }
             }
-            C lanes[kP];
-            std::memcpy(lanes, &acc, sizeof acc);
-            const C total = lane_fold<C, kP>(lanes, true);
-            for (int64_t j = 0; j < sp; j += kP) {
-              std::memcpy(&pv, pr + j, sizeof pv);
-              std::memcpy(&dv, dr + j, sizeof dv);
-              dv = pv * (dv - total) * scale;
-              std::memcpy(dr + j, &dv, sizeof dv);
+            for (int64_t w = kP / 2; w >= 1; w /= 2) {  // lane_fold's tree
+              for (int64_t l = 0; l < w; ++l) acc[l] += acc[l + w];
+            }
+            for (int64_t j = 0; j < keys; ++j) {
+              std::memcpy(&pv, pt + j * B + g0, sizeof pv);
+              std::memcpy(&dv_, ds + j * B + g0, sizeof dv_);
+              dv_ = pv * (dv_ - acc[0]) * scale;
+              std::memcpy(ds + j * B + g0, &dv_, sizeof dv_);
             }
           }
-          product(ds, sp, 1, m, kc, ep, ep, dq + i0 * ep, ep, false, zero, keys);
+          product(ds, 1, B, m, kc, ep, ep, dq + i0 * ep, ep, false, zero, seen_by);
           // dK, dV rows j0 .. j0 + mr: the block's query rows that see them (causal: i >= j0)
           const auto from = [&](int64_t j0) {
             return causal ? std::max<int64_t>(0, std::min(j0 - i0, m)) : int64_t{0};
           };
           const auto to = [m](int64_t, int64_t) { return m; };
-          product(ds, 1, sp, S_, qc + i0 * ep, ep, ep, dk, ep, i0 > 0, from, to);
-          product(p, 1, sp, S_, gc + i0 * evp, evp, evp, dv, evp, i0 > 0, from, to);
+          product(ds, B, 1, S_, qc + i0 * ep, ep, ep, dk, ep, i0 > 0, from, to);
+          product(pt, B, 1, S_, gc + i0 * evp, evp, evp, dv, evp, i0 > 0, from, to);
         }
-        // Each gradient (length, heads, features) within the batch element's part of out.
+        // Each gradient (length, heads, features) within the batch element's part of out
+        // (Note [Attention's packed gradients] in sdpa.h): position by position when L == S,
+        // one gradient after the other otherwise.
         char* dst = static_cast<char*>(out.data) + a * out.strides[0];
         const int64_t unit = out.strides[1];
+        const bool by_position = L == S_;
+        const int64_t width = H * (2 * E + Ev);  // a position's three rows, by_position
         const auto put = [&](const C* src, int64_t rows, int64_t cols, int64_t ld, int64_t at) {
+          const int64_t step = by_position ? width : H * cols;  // from one row to the next
           for (int64_t i = 0; i < rows; ++i) {
-            char* row = dst + (at + (i * H + h) * cols) * unit;
+            char* row = dst + (at + i * step + h * cols) * unit;
             const C* __restrict from = src + i * ld;
             if (unit == static_cast<int64_t>(sizeof(S))) {  // a loop GCC vectorises
               S* __restrict to = reinterpret_cast<S*>(row);
@@ -135,8 +148,8 @@ struct Kernel {
           }
         };
         put(dq, L, E, ep, 0);
-        put(dk, S_, E, ep, L * H * E);
-        put(dv, S_, Ev, evp, (L + S_) * H * E);
+        put(dk, S_, E, ep, by_position ? H * E : L * H * E);
+        put(dv, S_, Ev, evp, by_position ? 2 * H * E : (L + S_) * H * E);
       }
     });
     return 0;

@@ -114,6 +114,7 @@ FORMULA_HELPERS = {
     'index_put_self_grad': '(grad, indices, accumulate)',
     'index_put_values_grad': '(grad, indices, values_shape)',
     'index_select_backward': '(grad, shape, dim, index)',
+    'joined_view': '(parts, dim)',
     'layer_norm_grad': '(grad, self, weight, eps, which)',
     'layer_norm_grad_jvp': '(grad_output, self, weight, eps, self_t)',
     'layer_norm_grad_vjp': '(grad, grad_output, self, weight, eps)',

@@ -18,7 +18,11 @@ __all__ = ["sdpa_cpu", "sdpa_backward_cpu"]
 def _run(name: str, shape, dtype, tensors, scale: float, is_causal: bool) -> Tensor:
     compute = float32 if dtype.name in ("float16", "bfloat16") else dtype  # the rest: the
     # kernel's dtype switch refuses what the YAML does not list, naming what it does
-    out = empty_array(shape, compute)
+    if name == "sdpa":  # (N, H, L, Ev) laid out (N, L, H, Ev), as torch's: a model's
+        n, h, length, ev = shape  # transpose(1, 2).contiguous() back to heads is no copy
+        out = empty_array((n, length, h, ev), compute).transpose(0, 2, 1, 3)
+    else:
+        out = empty_array(shape, compute)
     if out.size:
         _kernel(name)(compute.code, out, *(as_compute(t, compute) for t in tensors), float(scale),
                       bool(is_causal))
