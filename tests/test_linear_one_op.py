@@ -122,3 +122,29 @@ def test_direct_calls_get_clear_errors(args, error, words):
 
 
 
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_the_weights_gradient_comes_in_the_weights_layout_and_is_not_copied_again(dtype):
+    # The weight gradient of a layer is laid out (out, in) as the weight is, so the engine
+    # makes it the parameter's .grad as it is (Note [Stealing the gradient]); its values are
+    # x.T @ g's, transposed, to the bit.
+    from aten_lite.autograd import engine
+
+    x, w, b = leaves((300, 64), 96, dtype)
+    g = al.tensor(RNG.standard_normal((300, 96)).astype(dtype))
+    calls, saved = [], engine._CALLBACKS
+    try:
+        engine._CALLBACKS = tuple(
+            (lambda *a: calls.append(a[0]) or engine._accumulate(*a))
+            if c is engine._accumulate else c for c in saved)
+        _linear(x, w, b).backward(g)
+        assert not any(leaf is w for leaf in calls)
+        first = w.grad
+        _linear(x, w, b).backward(g)  # the second is added to the first, through the callback
+        assert any(leaf is w for leaf in calls) and w.grad is first
+    finally:
+        engine._CALLBACKS = saved
+    assert w.grad.is_contiguous() and w.grad.shape == (96, 64)
+    expect = 2 * (x.detach().numpy().T @ g.numpy()).T
+    np.testing.assert_allclose(w.grad.numpy(), expect, rtol=1e-5 if dtype == np.float32 else 1e-12)

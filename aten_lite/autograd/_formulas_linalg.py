@@ -11,6 +11,7 @@ eigenvectors when two coincide (the gradients of the values alone stay finite).
 from __future__ import annotations
 
 from ..backends import creation as _creation
+from ..rules.kernel_rules import copy_strided as _copy_strided
 from ..rules.stream_products import matmul_into as _matmul_into
 from ..tensors.tensor import empty_array as _empty_array
 from ._formulas_direct import _unobserved
@@ -57,7 +58,12 @@ def linear_weight_grad(grad: Tensor, input: Tensor) -> Tensor:
     if rows is not None:
         out = _empty_array((rows[1].shape[1], rows[0].shape[1]), grad._dtype)
         _matmul_into(out, rows[1].T, rows[0])  # mm_mat2_backward's product, then t()
-        return Tensor._wrap(out.T)
+        # laid out as the weight, (out, in): a parameter takes a gradient in its own layout
+        # as is (Note [Stealing the gradient] in engine.py), and copies a transposed one there
+        # at about twice this copy's cost
+        weight_grad = _empty_array(out.shape[::-1], grad._dtype)
+        _copy_strided(weight_grad, out.T, grad._dtype, any_size=True)
+        return Tensor._wrap(weight_grad)
     return _rows(input).t().mm(_rows(grad)).t()
 
 
