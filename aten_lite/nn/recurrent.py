@@ -306,7 +306,7 @@ _LSTM_SCALE = (0.5, 0.5, 0.5, 1.0)
 
 def _lstm_gates_in(w: np.ndarray, hidden: int) -> np.ndarray:
     """Weights or a bias in torch's gate order -> the node's (reordered, scaled)."""
-    out = np.empty(w.shape, w.dtype)
+    out = _empty(w.shape, w.dtype)  # the allocator's cached blocks: no fresh pages a step
     for k, (src, scale) in enumerate(zip(_LSTM_SOURCE, _LSTM_SCALE)):
         np.multiply(w[src * hidden:(src + 1) * hidden], scale,
                     out=out[k * hidden:(k + 1) * hidden])
@@ -315,7 +315,7 @@ def _lstm_gates_in(w: np.ndarray, hidden: int) -> np.ndarray:
 
 def _lstm_gates_out(g: np.ndarray, hidden: int) -> np.ndarray:
     """The gradient of the node's reordered, scaled weights -> that of torch's."""
-    out = np.empty(g.shape, g.dtype)
+    out = _empty(g.shape, g.dtype)
     for k, (src, scale) in enumerate(zip(_LSTM_SOURCE, _LSTM_SCALE)):
         np.multiply(g[k * hidden:(k + 1) * hidden], scale,
                     out=out[src * hidden:(src + 1) * hidden])
