@@ -209,6 +209,9 @@ def test_joined_view_takes_only_arrays_that_tile_the_result():
     assert view is not None and view.base is base and view.flags.writeable
     np.testing.assert_array_equal(view, base)
     assert _C.joined_view((base[:1], base[1:]), 0) is not None
+    read_only = base[:, :, 4:]
+    read_only.flags.writeable = False
+    assert not _C.joined_view((base[:, :, :4], read_only), 2).flags.writeable
     for bad in ((base[:, :, :4], base[:, :, 5:]),             # a gap
                 (base[:, :, 4:], base[:, :, :4]),             # out of order
                 (base[:, :, :4], base[:, :, 4:].copy()),      # another array

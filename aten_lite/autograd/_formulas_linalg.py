@@ -59,7 +59,8 @@ def linear_weight_grad(grad: Tensor, input: Tensor) -> Tensor:
     if rows is not None:
         g, x = rows
         out = _empty_array((g.shape[1], x.shape[1]), grad._dtype)
-        if _either_way(g.shape[0], g.shape[1], x.shape[1], g.itemsize):
+        if g.dtype.char in "fd" and _either_way(g.shape[0], g.shape[1], x.shape[1],
+                                                g.itemsize):
             _matmul_into(out, g.T, x)
             return Tensor._wrap(out)
         product = _empty_array((x.shape[1], g.shape[1]), grad._dtype)
@@ -74,13 +75,13 @@ def linear_weight_grad(grad: Tensor, input: Tensor) -> Tensor:
 # gradient] in engine.py) and copies any other there, which cost 23 us a weight through
 # engine.py. So a layer's weight gradient comes (out, in): g.T @ x where that gives x.T @ g's
 # bits, transposed, else x.T @ g copied. The small-product kernel (Note [Small matrix
-# products] in aten_lite/csrc/small_gemm.cpp) sums each element's terms in order, a product
-# then a sum, into registers that carry over from one block of depth to the next, except in a
-# last panel narrower than its vectors, which adds its block's partial sum to out; so the two
-# orders give the same bits when both sides are whole panels in every variant (256 bytes: 64
-# float32 columns) and the kernel takes both (the same depth and size limits; beyond them
-# OpenBLAS sums in its own order). The benchmark GPT's four layers: 0.87-1.0x the time of the
-# product and its copy.
+# products] in aten_lite/csrc/small_gemm.cpp) adds each element's terms in order, one fused
+# multiply-add each, into registers that carry over from one block of depth to the next,
+# except in a last panel narrower than its vectors, which adds its block's partial sum to
+# out; so the two orders give the same bits when both sides are whole panels in every
+# variant (256 bytes: 64 float32 columns) and the kernel takes both (float32 or float64,
+# the same depth and size limits; beyond them OpenBLAS sums in its own order). The benchmark
+# GPT's four layers: 0.87-1.0x the time of the product and its copy.
 def _either_way(depth: int, m: int, n: int, itemsize: int) -> bool:
     return depth <= 1024 and m * depth * n <= 1 << 26 and \
         m * itemsize % 256 == 0 and n * itemsize % 256 == 0

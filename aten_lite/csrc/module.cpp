@@ -203,11 +203,13 @@ PyObject* py_joined_view(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   }
   PyArrayObject* owner = owner_of(first);
   char* at = PyArray_BYTES(first);
+  bool writeable = true;  // the view is writeable where every array is
   for (Py_ssize_t i = 0; i < n; ++i) {
     auto* a = reinterpret_cast<PyArrayObject*>(PyTuple_GET_ITEM(args[0], i));
     if (PyArray_BYTES(a) != at || !PyArray_EquivTypes(PyArray_DESCR(a), PyArray_DESCR(first)) ||
         owner_of(a) != owner)
       Py_RETURN_NONE;
+    writeable = writeable && PyArray_ISWRITEABLE(a);
     for (int d = 0; d < nd; ++d) {
       const npy_intp dim = PyArray_DIM(a, d);
       if ((d != axis && dim != shape[d]) || (dim > 1 && PyArray_STRIDE(a, d) != strides[d]))
@@ -222,8 +224,8 @@ PyObject* py_joined_view(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   PyArray_Descr* descr = PyArray_DESCR(first);
   Py_INCREF(descr);  // stolen by the constructor
   PyObject* view = PyArray_NewFromDescr(&PyArray_Type, descr, nd, shape, strides,
-                                        PyArray_BYTES(first), PyArray_FLAGS(owner) &
-                                        NPY_ARRAY_WRITEABLE, nullptr);
+                                        PyArray_BYTES(first),
+                                        writeable ? NPY_ARRAY_WRITEABLE : 0, nullptr);
   if (!view) return nullptr;
   Py_INCREF(owner);  // stolen by SetBaseObject
   if (PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(view),
