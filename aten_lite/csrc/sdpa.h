@@ -189,12 +189,10 @@ void zero_rows(C* t, int64_t keys, int64_t S) {
 
 // sees(j) of the query rows of one column group: the lanes (query rows g0 + l of the block,
 // l < N) that see key j and are rows of the block (g0 + l < m).
-// (A vector type is no template argument: GCC drops its vector_size there.)
 template <class C>
 struct SeenMask {
   static constexpr int64_t N = kVecBytes / static_cast<int64_t>(sizeof(C));
-  using V [[gnu::vector_size(kVecBytes)]] = C;
-  V index;  // 0, 1, ..., N - 1
+  Vec<C> index;  // 0, 1, ..., N - 1
   C below;  // lanes at or past it are rows past the block's end
   int64_t first;  // key j is seen from lane j - first on (causal), from lane 0 otherwise
   bool causal;
@@ -209,6 +207,22 @@ struct SeenMask {
   }
 };
 
+// A column group's sum of term(j) over keys 0 .. keys: key j into accumulator j % kPad, in
+// increasing j, the accumulators merged by lane_fold's tree (lane l with lane l + kPad / 2,
+// halving). Whole groups of kPad keys: the rows past keys are 0 (zero_rows).
+template <class C, class Term>
+inline Vec<C> column_sum(int64_t keys, const Term& term) {
+  constexpr int64_t P = kPad<C>;
+  Vec<C> acc[P] = {};
+  for (int64_t j = 0; j < keys; j += P) {
+    for (int64_t l = 0; l < P; ++l) acc[l] += term(j + l);
+  }
+  for (int64_t w = P / 2; w >= 1; w /= 2) {
+    for (int64_t l = 0; l < w; ++l) acc[l] += acc[l + w];
+  }
+  return acc[0];
+}
+
 // The probabilities of query rows i0 .. i0 + m against keys 0 .. keys, transposed (Note
 // [Attention's probabilities in columns]): pt (keys x kBlockRows), pt[j * kBlockRows + r] the
 // probability of key j for row i0 + r, zero where the row does not see the key and in the
@@ -221,28 +235,21 @@ void block_probs(const C* qt, int64_t ldq, int64_t E, const C* kc, int64_t ep, i
   product(kc, ep, 1, keys, qt, ldq, B, pt, B, false, [](int64_t) { return int64_t{0}; },
           [E](int64_t, int64_t) { return E; });
   zero_rows(pt, keys, S);
-  constexpr int64_t P = kPad<C>;
-  constexpr int64_t N = kVecBytes / static_cast<int64_t>(sizeof(C));
-  using V [[gnu::vector_size(kVecBytes)]] = C;
-  V v;
-  for (int64_t g0 = 0; g0 < B; g0 += N) {
+  using V = Vec<C>;
+  for (int64_t g0 = 0; g0 < B; g0 += SeenMask<C>::N) {
     const SeenMask<C> sees(i0, g0, m, causal);
     // The max (amax's rule: NaN wins, and stays), over scores scaled in place; the unseen
     // hold -inf on the way and 0 after: exp of -inf (or of anything below -87) makes
     // subnormal numbers on its way to 0, each a microcode assist.
     V top = V{} - INFINITY;
     for (int64_t j = 0; j < keys; ++j) {
-      std::memcpy(&v, pt + j * B + g0, sizeof v);
-      v = sees(j) ? v * scale : V{} - INFINITY;
+      const V v = sees(j) ? load(pt + j * B + g0) * scale : V{} - INFINITY;
       top = (v > top) | (v != v) ? v : top;
-      std::memcpy(pt + j * B + g0, &v, sizeof v);
+      store(pt + j * B + g0, v);
     }
     top = top == V{} - INFINITY ? V{} : top;  // a row that sees no key: nothing to shift
-    for (int64_t j = 0; j < keys; ++j) {
-      std::memcpy(&v, pt + j * B + g0, sizeof v);
-      v = sees(j) ? v - top : V{};
-      std::memcpy(pt + j * B + g0, &v, sizeof v);
-    }
+    for (int64_t j = 0; j < keys; ++j)
+      store(pt + j * B + g0, sees(j) ? load(pt + j * B + g0) - top : V{});
   }
   // One exp over the whole block (the unseen go in as 0, exp 1, and are masked below).
   // float's runs in 512-bit vectors where the build has them (exp_shifted, the same bits at
@@ -252,26 +259,16 @@ void block_probs(const C* qt, int64_t ldq, int64_t E, const C* kc, int64_t ep, i
   } else {
     exp_all(pt, pt, keys * B);
   }
-  for (int64_t g0 = 0; g0 < B; g0 += N) {
+  for (int64_t g0 = 0; g0 < B; g0 += SeenMask<C>::N) {
     const SeenMask<C> sees(i0, g0, m, causal);
-    V acc[P] = {};
-    for (int64_t j = 0; j < keys; j += P) {  // whole groups of P: the rows past keys are 0
-      for (int64_t l = 0; l < P; ++l) {
-        std::memcpy(&v, pt + (j + l) * B + g0, sizeof v);
-        acc[l] += sees(j + l) ? v : V{};
-      }
-    }
-    for (int64_t w = P / 2; w >= 1; w /= 2) {  // lane_fold's tree
-      for (int64_t l = 0; l < w; ++l) acc[l] += acc[l + w];
-    }
+    const V sum = column_sum<C>(keys, [&](int64_t j) {
+      return sees(j) ? load(pt + j * B + g0) : V{};
+    });
     // times the reciprocal of the sum: one division per column instead of one per key (a
     // vector division costs ~16 multiplications; it was a fifth of this function)
-    const V inv = C(1) / acc[0];
-    for (int64_t j = 0; j < keys; ++j) {
-      std::memcpy(&v, pt + j * B + g0, sizeof v);
-      v = sees(j) ? v * inv : V{};
-      std::memcpy(pt + j * B + g0, &v, sizeof v);
-    }
+    const V inv = C(1) / sum;
+    for (int64_t j = 0; j < keys; ++j)
+      store(pt + j * B + g0, sees(j) ? load(pt + j * B + g0) * inv : V{});
   }
 }
 

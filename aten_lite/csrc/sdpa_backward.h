@@ -11,12 +11,14 @@ namespace sdpa_backward {
 
 using ::al::sdpa::block_probs;
 using ::al::sdpa::check_operands;
+using ::al::sdpa::column_sum;
 using ::al::sdpa::kBlockRows;
-using ::al::sdpa::kVecBytes;
+using ::al::sdpa::load;
 using ::al::sdpa::load_pair;
 using ::al::sdpa::padded;
 using ::al::sdpa::product;
 using ::al::sdpa::seen;
+using ::al::sdpa::store;
 using ::al::sdpa::zero_rows;
 
 struct Kernel {
@@ -76,9 +78,8 @@ struct Kernel {
       C* pt = dv + S_ * evp;  // keys x B
       C* ds = pt + sp * B;    // keys x B: dP^T, then dS^T
       const auto zero = [](int64_t) { return int64_t{0}; };
-      constexpr int64_t kP = ::al::sdpa::kPad<C>;
-      constexpr int64_t NL = kVecBytes / static_cast<int64_t>(sizeof(C));
-      using V [[gnu::vector_size(kVecBytes)]] = C;
+      constexpr int64_t NL = ::al::sdpa::SeenMask<C>::N;  // lanes of a column group
+      using V = ::al::sdpa::Vec<C>;
       for (int64_t pair = b; pair < e; ++pair) {
         const int64_t a = pair / H, h = pair % H;
         load_pair<S>(query, a, h, qc, ep);
@@ -99,23 +100,11 @@ struct Kernel {
                   [Ev](int64_t, int64_t) { return Ev; });
           zero_rows(ds, keys, S_);
           for (int64_t g0 = 0; g0 < B; g0 += NL) {  // D = colsum(P^T * dP^T), then dS^T
-            V acc[kP] = {}, pv, dv_;
-            for (int64_t j = 0; j < keys; j += kP) {  // rows past keys are 0 (zero_rows)
-              for (int64_t l = 0; l < kP; ++l) {
-                std::memcpy(&pv, pt + (j + l) * B + g0, sizeof pv);
-                std::memcpy(&dv_, ds + (j + l) * B + g0, sizeof dv_);
-                acc[l] += pv * dv_;
-              }
-            }
-            for (int64_t w = kP / 2; w >= 1; w /= 2) {  // lane_fold's tree
-              for (int64_t l = 0; l < w; ++l) acc[l] += acc[l + w];
-            }
-            for (int64_t j = 0; j < keys; ++j) {
-              std::memcpy(&pv, pt + j * B + g0, sizeof pv);
-              std::memcpy(&dv_, ds + j * B + g0, sizeof dv_);
-              dv_ = pv * (dv_ - acc[0]) * scale;
-              std::memcpy(ds + j * B + g0, &dv_, sizeof dv_);
-            }
+            const V d = column_sum<C>(keys, [&](int64_t j) {
+              return load(pt + j * B + g0) * load(ds + j * B + g0);
+            });
+            for (int64_t j = 0; j < keys; ++j)
+              store(ds + j * B + g0, load(pt + j * B + g0) * (load(ds + j * B + g0) - d) * scale);
           }
           product(ds, 1, B, m, kc, ep, ep, dq + i0 * ep, ep, false, zero, seen_by);
           // dK, dV rows j0 .. j0 + mr: the block's query rows that see them (causal: i >= j0)

@@ -279,11 +279,10 @@ def _beside_previous(plan: _Plan, x: np.ndarray, out: np.ndarray, h0: np.ndarray
     both = _empty((n, width + out.shape[1]), x.dtype)
     both[:, :width] = x
     prev = both[:, width:]
+    b = plan.batch
     if not plan.uniform:
         prev[:] = np.concatenate([out, h0])[plan.prev_index]
-        return both
-    b = plan.batch
-    if plan.reverse:
+    elif plan.reverse:
         prev[:n - b], prev[n - b:] = out[b:], h0
     else:
         prev[b:], prev[:b] = out[:n - b], h0

@@ -15,11 +15,13 @@ from .normalization import as_compute
 __all__ = ["sdpa_cpu", "sdpa_backward_cpu"]
 
 
-def _run(name: str, shape, dtype, tensors, scale: float, is_causal: bool) -> Tensor:
+def _run(name: str, shape, dtype, tensors, scale: float, is_causal: bool,
+         heads_inside: bool = False) -> Tensor:
+    """Kernel ``name`` into a fresh ``shape`` ((N, H, L, Ev) stored (N, L, H, Ev): heads_inside)."""
     compute = float32 if dtype.name in ("float16", "bfloat16") else dtype  # the rest: the
     # kernel's dtype switch refuses what the YAML does not list, naming what it does
-    if name == "sdpa":  # (N, H, L, Ev) laid out (N, L, H, Ev), as torch's: a model's
-        n, h, length, ev = shape  # transpose(1, 2).contiguous() back to heads is no copy
+    if heads_inside:
+        n, h, length, ev = shape
         out = empty_array((n, length, h, ev), compute).transpose(0, 2, 1, 3)
     else:
         out = empty_array(shape, compute)
@@ -31,7 +33,8 @@ def _run(name: str, shape, dtype, tensors, scale: float, is_causal: bool) -> Ten
 
 def sdpa_cpu(query: Tensor, key: Tensor, value: Tensor, scale: float, is_causal: bool) -> Tensor:
     shape, dtype = rules.sdpa(query, key, value, scale, is_causal)
-    return _run("sdpa", shape, dtype, (query, key, value), scale, is_causal)
+    # laid out as torch's: a model's transpose(1, 2).contiguous() back to heads is no copy
+    return _run("sdpa", shape, dtype, (query, key, value), scale, is_causal, heads_inside=True)
 
 
 def sdpa_backward_cpu(grad: Tensor, query: Tensor, key: Tensor, value: Tensor, scale: float,
