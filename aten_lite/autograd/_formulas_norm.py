@@ -72,7 +72,7 @@ def layer_norm_grad(grad: Tensor, self: Tensor, weight: Tensor, eps: float,
             wrap = Tensor._wrap
             # weight's and bias's rows copied out: a leaf's first gradient that owns its
             # array becomes its .grad as is (Note [Stealing the gradient] in engine.py); a
-            # view of the packed array would be cloned there, at ten times a copy's cost
+            # view of the packed array would be cloned there, through engine.py's Python
             last = _last[0] = (inputs, versions, (wrap(a[:-2].reshape(self._shape)),
                                                   wrap(a[-2].copy()), wrap(a[-1].copy())))
         if which == 2:

@@ -264,8 +264,8 @@ void block_probs(const C* qt, int64_t ldq, int64_t E, const C* kc, int64_t ep, i
     const V sum = column_sum<C>(keys, [&](int64_t j) {
       return sees(j) ? load(pt + j * B + g0) : V{};
     });
-    // times the reciprocal of the sum: one division per column instead of one per key (a
-    // vector division costs ~16 multiplications; it was a fifth of this function)
+    // times the reciprocal of the sum: one division per column instead of one per key (the
+    // divisions per key were a fifth of this function's time in perf)
     const V inv = C(1) / sum;
     for (int64_t j = 0; j < keys; ++j)
       store(pt + j * B + g0, sees(j) ? load(pt + j * B + g0) * inv : V{});
